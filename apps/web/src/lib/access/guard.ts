@@ -1,0 +1,83 @@
+import type { Role } from '@lotwise/contracts/users/user';
+import { PUBLIC_PATHS, paths, SIGN_UP_PATHS } from '@/config/paths';
+import { importsPath, type LandingUser, postLoginTarget, safeRedirectTarget } from './landing';
+import { hasPageAccess, isAdmin, isCpa, isCpaOnly, isCustomer } from './roles';
+
+export interface GuardUser extends LandingUser {
+  roles: readonly Role[];
+}
+
+export type AccessDecision =
+  | { kind: 'allow' }
+  | { kind: 'unauthorised' }
+  | { kind: 'redirect'; to: string; rememberRedirect?: string; rememberPricingTarget?: string };
+
+export interface GuardInput {
+  user: GuardUser | null;
+  pathname: string;
+  search: string;
+  /** The pricing target remembered earlier in a cookie, if any. */
+  pricingTarget: string | null;
+}
+
+const ALLOW: AccessDecision = { kind: 'allow' };
+
+const under = (pathname: string, prefix: string): boolean =>
+  pathname === prefix || pathname.startsWith(`${prefix}/`);
+
+/** Access guard of spec 01 §2 and §6 for protected pages. */
+export function decideAccess({ user, pathname, search, pricingTarget }: GuardInput): AccessDecision {
+  if (!user) return decideLoggedOut(pathname, search, pricingTarget);
+  if (!hasPageAccess(user)) return { kind: 'unauthorised' };
+  if (isAdmin(user)) return ALLOW;
+
+  const inOnboarding = under(pathname, '/onboarding');
+  const inTaxPro = under(pathname, '/tax_pro');
+
+  if (inTaxPro && !isCpa(user)) return { kind: 'redirect', to: paths.dashboard.path };
+
+  if (isCpaOnly(user)) {
+    if (inTaxPro) return ALLOW;
+    if (inOnboarding && !user.onboarded) return ALLOW;
+    return { kind: 'redirect', to: paths.taxPro.dashboard.path };
+  }
+
+  if (isCustomer(user)) {
+    if (!user.onboarded && !inOnboarding) return { kind: 'redirect', to: paths.onboarding.step.getHref(1) };
+    if (user.onboarded && inOnboarding) {
+      return { kind: 'redirect', to: user.transaction_uploaded ? importsPath(user) : paths.home.path };
+    }
+  }
+  return ALLOW;
+}
+
+function decideLoggedOut(pathname: string, search: string, pricingTarget: string | null): AccessDecision {
+  const params = new URLSearchParams(search);
+  const redirectParam = safeRedirectTarget(params.get('redirect'));
+  if (redirectParam) {
+    return { kind: 'redirect', to: paths.auth.login.getHref(redirectParam), rememberRedirect: redirectParam };
+  }
+  if (pathname === paths.pricing.path) {
+    return { kind: 'redirect', to: paths.auth.newSignUp.path, rememberPricingTarget: pathname + search };
+  }
+  if (pricingTarget) return { kind: 'redirect', to: paths.auth.newSignUp.path };
+  const here = safeRedirectTarget(pathname + search);
+  if (!here || here === '/') return { kind: 'redirect', to: paths.auth.login.path };
+  return { kind: 'redirect', to: paths.auth.login.getHref(here), rememberRedirect: here };
+}
+
+/** Signed-in users who open the sign-in or sign-up pages go where they would land after signing in. */
+export function decidePublicPage(
+  user: GuardUser | null,
+  pathname: string,
+  search: string,
+  redirectCookie: string | null,
+): AccessDecision {
+  if (!user) return ALLOW;
+  const signInPages = [paths.auth.login.path, ...SIGN_UP_PATHS];
+  if (!signInPages.includes(pathname) || !hasPageAccess(user)) return ALLOW;
+  const redirect = new URLSearchParams(search).get('redirect');
+  return { kind: 'redirect', to: postLoginTarget(user, redirect, redirectCookie) };
+}
+
+export const isPublicPath = (pathname: string): boolean => PUBLIC_PATHS.includes(pathname);
