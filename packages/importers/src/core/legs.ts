@@ -1,0 +1,58 @@
+import type { AssetAmount, NormalisedTransaction, TransactionKind } from '@lotwise/contracts/normalised';
+import type { Decimal } from './decimal.ts';
+import { exchange, money, type TxInput, tx } from './records.ts';
+import type { Row } from './row.ts';
+
+/**
+ * Helpers for the "sent / received / fee" template formats (Koinly, CoinTracker, CoinLedger,
+ * CoinTracking): read a leg from an amount and a currency column, and build the record whose
+ * kind follows from which legs are present.
+ */
+export function leg(row: Row, amountCol: string, currencyCol: string, nth = 0): AssetAmount | null {
+  const amount: Decimal | null = row.amount(amountCol, nth);
+  const asset = row.opt(currencyCol, nth);
+  if (amount === null) return null;
+  if (asset === null) throw row.problem(currencyCol, `currency is missing for amount ${amount.toFixed()}`);
+  return money(asset, amount);
+}
+
+export type LegTags = Record<string, { kind: TransactionKind; subtype: string }>;
+
+export interface LegsInput extends Omit<TxInput, 'kind'> {
+  tag?: string | null;
+}
+
+/**
+ * Kind from the shape: both legs = buy/sell/trade; received only = deposit (or income by tag);
+ * sent only = withdrawal (or spend by tag); fee only = fee.
+ */
+export function fromLegs(
+  row: Row,
+  input: LegsInput,
+  incomeTags: LegTags,
+  spendTags: LegTags,
+): NormalisedTransaction {
+  const key = (input.tag ?? '').trim().toLowerCase();
+  const { sent, received } = input;
+  if (sent && received) {
+    return exchange({ ...input, sent, received, subtype: input.subtype ?? (key || null) });
+  }
+  if (received) {
+    const mapped = incomeTags[key];
+    return tx({
+      ...input,
+      kind: mapped?.kind ?? 'deposit',
+      subtype: input.subtype ?? mapped?.subtype ?? null,
+    });
+  }
+  if (sent) {
+    const mapped = spendTags[key];
+    return tx({
+      ...input,
+      kind: mapped?.kind ?? 'withdrawal',
+      subtype: input.subtype ?? mapped?.subtype ?? null,
+    });
+  }
+  if (input.fee) return tx({ ...input, kind: 'fee' });
+  throw row.problem(null, 'row has no sent, received or fee amount');
+}

@@ -1,0 +1,83 @@
+import type Decimal from 'decimal.js';
+import { AmountError, type AmountOptions, isPlaceholder, parseAmount } from './decimal.ts';
+import { type ColumnName, displayName, type Header } from './header.ts';
+import { parseTime, TimeError, type TimeStyle } from './time.ts';
+
+/**
+ * A problem with one cell. Thrown by the accessors below and turned into a RowError
+ * ({line, column, message}) by the driver, so format code reads like the happy path.
+ */
+export class RowProblem extends Error {
+  constructor(
+    readonly column: string | null,
+    message: string,
+    readonly line?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** One data row with typed accessors by column name. */
+export class Row {
+  constructor(
+    readonly line: number,
+    readonly cells: string[],
+    readonly header: Header,
+    private readonly amountOptions: AmountOptions = {},
+  ) {}
+
+  private cell(name: ColumnName, nth: number): string | undefined {
+    const i = this.header.index(name, nth);
+    if (i === -1) return undefined;
+    return this.cells[i]?.replace(/\uFEFF/g, '').trim();
+  }
+
+  /** Trimmed text; '' when the column is absent from this layout. */
+  text(name: ColumnName, nth = 0): string {
+    return this.cell(name, nth) ?? '';
+  }
+
+  /** Text, with placeholders (`-`, `--`, `No Data`, empty) as null. */
+  opt(name: ColumnName, nth = 0): string | null {
+    const v = this.cell(name, nth);
+    return v === undefined || isPlaceholder(v) ? null : v;
+  }
+
+  /** Non-empty text or a RowProblem naming the column. */
+  req(name: ColumnName, nth = 0): string {
+    const v = this.opt(name, nth);
+    if (v === null) throw new RowProblem(displayName(name, nth), 'value is missing');
+    return v;
+  }
+
+  amount(name: ColumnName, nth = 0, options?: AmountOptions): Decimal | null {
+    const v = this.cell(name, nth);
+    if (v === undefined) return null;
+    try {
+      return parseAmount(v, options ?? this.amountOptions);
+    } catch (e) {
+      if (e instanceof AmountError) throw new RowProblem(displayName(name, nth), e.message);
+      throw e;
+    }
+  }
+
+  reqAmount(name: ColumnName, nth = 0, options?: AmountOptions): Decimal {
+    const v = this.amount(name, nth, options);
+    if (v === null) throw new RowProblem(displayName(name, nth), 'amount is missing');
+    return v;
+  }
+
+  time(name: ColumnName, style: TimeStyle = 'iso', offsetMinutes = 0): string {
+    const v = this.cell(name, 0);
+    try {
+      return parseTime(v ?? '', style, offsetMinutes);
+    } catch (e) {
+      if (e instanceof TimeError) throw new RowProblem(displayName(name), e.message);
+      throw e;
+    }
+  }
+
+  problem(name: ColumnName | null, message: string): RowProblem {
+    return new RowProblem(name === null ? null : displayName(name), message);
+  }
+}

@@ -1,0 +1,125 @@
+/**
+ * Timestamp parsing for the forms of §1.3. Everything is normalised to ISO-8601 UTC with whole
+ * seconds ("2025-03-05T10:00:00Z"); sub-second parts are truncated. `offsetMinutes` is the zone
+ * of a value without its own zone (KuCoin puts it in the header: `Filled Time(UTC+08:00)`).
+ */
+export class TimeError extends Error {}
+
+export type TimeStyle =
+  | 'iso' // 2024-03-19 19:43:31, 2023-04-20T04:05:40Z, … UTC, .4512, +01:00
+  | 'yy-mm-dd' // 24-05-16 12:57:55 (Binance v3)
+  | 'dd-mm-yy' // 15-01-24 10:22:31 (Bitfinex)
+  | 'mm/dd/yyyy' // 01/13/2024 14:25:00 (CoinTracker, CoinLedger)
+  | 'dd.mm.yyyy' // 13.01.2024 14:25:00 (CoinTracking)
+  | 'unix'; // seconds since epoch
+
+interface Parts {
+  y: number;
+  mo: number;
+  d: number;
+  h: number;
+  mi: number;
+  s: number;
+  offset: number | null;
+}
+
+const ISO =
+  /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?)?\s*(Z|UTC|GMT|[+-]\d{2}:?\d{2})?$/i;
+const TIME = '(?:\\s+(\\d{1,2}):(\\d{2})(?::(\\d{2})(?:\\.\\d+)?)?)?\\s*(Z|UTC)?';
+const YMD2 = new RegExp(`^(\\d{2})-(\\d{2})-(\\d{2})${TIME}$`, 'i');
+const SLASH = new RegExp(`^(\\d{1,2})/(\\d{1,2})/(\\d{4})${TIME}$`, 'i');
+const DOTS = new RegExp(`^(\\d{1,2})\\.(\\d{1,2})\\.(\\d{4})${TIME}$`, 'i');
+
+export function parseTime(raw: string, style: TimeStyle = 'iso', offsetMinutes = 0): string {
+  const s = raw.trim();
+  if (s === '') throw new TimeError('timestamp is empty');
+  const parts = match(s, style);
+  if (!parts) throw new TimeError(`"${s}" is not a ${describe(style)} timestamp`);
+  return toIso(parts, offsetMinutes, s);
+}
+
+function match(s: string, style: TimeStyle): Parts | null {
+  const num = (v: string | undefined): number => (v === undefined ? 0 : Number(v));
+  if (style === 'unix') {
+    if (!/^\d{9,11}(\.\d+)?$/.test(s)) return null;
+    const ms = Math.trunc(Number(s)) * 1000;
+    const d = new Date(ms);
+    return {
+      y: d.getUTCFullYear(),
+      mo: d.getUTCMonth() + 1,
+      d: d.getUTCDate(),
+      h: d.getUTCHours(),
+      mi: d.getUTCMinutes(),
+      s: d.getUTCSeconds(),
+      offset: 0,
+    };
+  }
+  if (style === 'iso') {
+    const m = s.match(ISO);
+    if (!m) return null;
+    return {
+      y: num(m[1]),
+      mo: num(m[2]),
+      d: num(m[3]),
+      h: num(m[4]),
+      mi: num(m[5]),
+      s: num(m[6]),
+      offset: zoneOffset(m[7]),
+    };
+  }
+  const re = style === 'mm/dd/yyyy' ? SLASH : style === 'dd.mm.yyyy' ? DOTS : YMD2;
+  const m = s.match(re);
+  if (!m) return null;
+  const [a, b, c] = [num(m[1]), num(m[2]), num(m[3])];
+  const time = { h: num(m[4]), mi: num(m[5]), s: num(m[6]), offset: zoneOffset(m[7]) };
+  if (style === 'mm/dd/yyyy') return { y: c, mo: a, d: b, ...time };
+  if (style === 'dd.mm.yyyy') return { y: c, mo: b, d: a, ...time };
+  if (style === 'yy-mm-dd') return { y: 2000 + a, mo: b, d: c, ...time };
+  return { y: 2000 + c, mo: b, d: a, ...time };
+}
+
+function zoneOffset(zone: string | undefined): number | null {
+  if (zone === undefined) return null;
+  const z = zone.toUpperCase();
+  if (z === 'Z' || z === 'UTC' || z === 'GMT') return 0;
+  const m = z.match(/^([+-])(\d{2}):?(\d{2})$/);
+  if (!m) return null;
+  const minutes = Number(m[2]) * 60 + Number(m[3]);
+  return m[1] === '-' ? -minutes : minutes;
+}
+
+/** Build the ISO string, rejecting impossible dates such as 2024-02-30 or 25:00. */
+export function toIso(p: Parts, defaultOffset: number, raw: string): string {
+  if (p.mo < 1 || p.mo > 12 || p.d < 1 || p.d > 31 || p.h > 23 || p.mi > 59 || p.s > 60) {
+    throw new TimeError(`"${raw}" is not a valid date/time`);
+  }
+  const local = Date.UTC(p.y, p.mo - 1, p.d, p.h, p.mi, p.s);
+  const check = new Date(local);
+  if (check.getUTCDate() !== p.d) throw new TimeError(`"${raw}" is not a valid date/time`);
+  const offset = p.offset ?? defaultOffset;
+  return isoFromMs(local - offset * 60_000);
+}
+
+export function isoFromMs(ms: number): string {
+  return `${new Date(Math.floor(ms / 1000) * 1000).toISOString().slice(0, 19)}Z`;
+}
+
+/** `(UTC+08:00)`, `(UTC)`, `(UTC-05:00)`, `(UTC+0)` in a header name → minutes east of UTC. */
+export function headerOffset(headerName: string | null): number {
+  if (!headerName) return 0;
+  const m = headerName.match(/UTC\s*([+-])\s*(\d{1,2})(?::?(\d{2}))?/i);
+  if (!m) return 0;
+  const minutes = Number(m[2]) * 60 + Number(m[3] ?? 0);
+  return m[1] === '-' ? -minutes : minutes;
+}
+
+function describe(style: TimeStyle): string {
+  switch (style) {
+    case 'iso':
+      return 'YYYY-MM-DD HH:MM:SS';
+    case 'unix':
+      return 'unix seconds';
+    default:
+      return style.toUpperCase();
+  }
+}

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { readRecords, sniffDelimiter } from '../../src/core/csv.ts';
+import { dec, parseAmount } from '../../src/core/decimal.ts';
+import { decodeBytes } from '../../src/core/decode.ts';
+import { headerOffset, parseTime } from '../../src/core/time.ts';
+
+const amount = (s: string, o = {}): string | null => {
+  const d = parseAmount(s, o);
+  return d === null ? null : dec(d);
+};
+
+describe('decodeBytes', () => {
+  it('strips a UTF-8 BOM', () => {
+    expect(decodeBytes(new Uint8Array([0xef, 0xbb, 0xbf, 0x61])).text).toBe('a');
+  });
+  it('falls back to Windows-1252 for invalid UTF-8 (Excel re-save of €)', () => {
+    const r = decodeBytes(new Uint8Array([0x80, 0x31]));
+    expect(r).toEqual({ text: '€1', encoding: 'windows-1252' });
+  });
+});
+
+describe('readRecords', () => {
+  it('handles quotes, doubled quotes, CRLF and embedded newlines with physical line numbers', () => {
+    const text = 'a,"b,c"\r\n"x ""y""","multi\nline"\r\nlast,row';
+    expect([...readRecords(text, ',')]).toEqual([
+      { line: 1, cells: ['a', 'b,c'] },
+      { line: 2, cells: ['x "y"', 'multi\nline'] },
+      { line: 4, cells: ['last', 'row'] },
+    ]);
+  });
+  it('flags a record that ends inside quotes', () => {
+    expect([...readRecords('a,"open', ',')]).toEqual([{ line: 1, cells: ['a', 'open'], unterminated: true }]);
+  });
+  it('is linear on large inputs', () => {
+    const row = '2024-01-01 00:00:00 UTC,1,BTC,"2,000.5",EUR\n';
+    const text = row.repeat(200_000);
+    const t0 = performance.now();
+    let n = 0;
+    for (const _ of readRecords(text, ',')) n += 1;
+    expect(n).toBe(200_000);
+    expect(performance.now() - t0).toBeLessThan(5000);
+  });
+});
+
+describe('sniffDelimiter', () => {
+  it('counts outside quotes', () => {
+    expect(sniffDelimiter('Timestamp;Date;Time;Type;"a,b,c,d,e"')).toBe(';');
+    expect(sniffDelimiter('a,b;c,d')).toBe(',');
+  });
+});
+
+describe('parseAmount', () => {
+  it.each([
+    ['€3343.11', '3343.11'],
+    ['-€597.49846', '-597.49846'],
+    ['"$1,224.00"'.replace(/"/g, ''), '1224'],
+    ['($2,150.00)', '-2150'],
+    ['1.0e-08', '0.00000001'],
+    ['-3.605E-05', '-0.00003605'],
+    ['0E-8', '0'],
+    ['0.', '0'],
+    ['$5,000.00 ', '5000'],
+  ])('%s → %s', (raw, expected) => {
+    expect(amount(raw)).toBe(expected);
+  });
+  it('treats placeholders as empty', () => {
+    for (const p of ['', '-', '--', 'No Data', '  ']) expect(amount(p)).toBeNull();
+  });
+  it('reads decimal commas when asked (semicolon locale exports)', () => {
+    expect(amount('95,317', { decimalComma: true })).toBe('95.317');
+  });
+  it('rejects garbage and malformed grouping', () => {
+    expect(() => amount('abc')).toThrow('"abc" is not a number');
+    expect(() => amount('1,5')).toThrow();
+  });
+});
+
+describe('parseTime', () => {
+  it.each([
+    ['2023-04-20T04:05:40Z', 'iso', '2023-04-20T04:05:40Z'],
+    ['2023-12-29 20:30:38 UTC', 'iso', '2023-12-29T20:30:38Z'],
+    ['2021-02-01 10:15:02.4512', 'iso', '2021-02-01T10:15:02Z'],
+    ['2021-03-02T14:21:07.999Z', 'iso', '2021-03-02T14:21:07Z'],
+    ['2024-01-13 14:25 UTC', 'iso', '2024-01-13T14:25:00Z'],
+    ['2025-01-10T09:00:00.000+01:00', 'iso', '2025-01-10T08:00:00Z'],
+    ['24-05-16 12:57:55', 'yy-mm-dd', '2024-05-16T12:57:55Z'],
+    ['15-01-24 10:22:31', 'dd-mm-yy', '2024-01-15T10:22:31Z'],
+    ['01/13/2024 14:25:00', 'mm/dd/yyyy', '2024-01-13T14:25:00Z'],
+    ['13.01.2024 14:25:00', 'dd.mm.yyyy', '2024-01-13T14:25:00Z'],
+    ['1711212635', 'unix', '2024-03-23T16:50:35Z'],
+  ] as const)('%s (%s)', (raw, style, expected) => {
+    expect(parseTime(raw, style)).toBe(expected);
+  });
+  it('applies a header offset to zone-less values', () => {
+    expect(parseTime('2024-02-01 08:00:03', 'iso', headerOffset('Filled Time(UTC+08:00)'))).toBe(
+      '2024-02-01T00:00:03Z',
+    );
+    expect(headerOffset('Filled Time(UTC)')).toBe(0);
+    expect(headerOffset('Time(UTC-05:00)')).toBe(-300);
+  });
+  it('rejects impossible dates', () => {
+    expect(() => parseTime('2024-02-30 00:00:00')).toThrow('not a valid date/time');
+    expect(() => parseTime('yesterday')).toThrow('is not a YYYY-MM-DD HH:MM:SS timestamp');
+  });
+});
