@@ -1,0 +1,83 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifyWebsocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppContext } from './http/context.ts';
+import { apiNotFound, installErrorHandler } from './http/error-handler.ts';
+import { installSessions } from './http/session-plugin.ts';
+import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { registerMfaRoutes } from './modules/auth/mfa.routes.ts';
+import { registerOnboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
+import { registerUserRoutes } from './modules/users/users.routes.ts';
+import { registerRealtime } from './realtime/ws.ts';
+import { registerTestHooks } from './test-support/test-hooks.routes.ts';
+
+export async function buildApp(
+  ctx: AppContext,
+  options: { logger?: boolean } = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: ctx.config.logLevel },
+    trustProxy: true,
+    bodyLimit: 10 * 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  await app.register(fastifyCookie);
+  // preHandler, not onRequest: the per-address key needs the parsed body.
+  await app.register(fastifyRateLimit, { global: false, hook: 'preHandler' });
+  await app.register(fastifyWebsocket);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Lotwise API',
+        version: '0.1.0',
+        description: 'Crypto tax reporting: every call of the web app.',
+      },
+      components: {
+        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'lotwise_session' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  installSessions(app, ctx);
+
+  await app.register(async (api) => {
+    registerAuthRoutes(api, ctx);
+    registerMfaRoutes(api, ctx);
+    registerUserRoutes(api, ctx);
+    registerOnboardingRoutes(api, ctx);
+    registerRealtime(api, ctx);
+    if (ctx.config.testHooks) registerTestHooks(api, ctx);
+  });
+
+  if (ctx.config.webDist && existsSync(path.join(ctx.config.webDist, 'index.html'))) {
+    await serveSpa(app, ctx.config.webDist);
+  } else {
+    app.setNotFoundHandler((request, reply) =>
+      reply.status(404).send(apiNotFound(request.method, request.url)),
+    );
+  }
+  return app;
+}
+
+/** The built SPA: static files, and index.html for every non-API route (client-side routing). */
+async function serveSpa(app: FastifyInstance, dist: string): Promise<void> {
+  await app.register(fastifyStatic, { root: dist, wildcard: false });
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.method !== 'GET') {
+      return reply.status(404).send(apiNotFound(request.method, request.url));
+    }
+    return reply.type('text/html').sendFile('index.html');
+  });
+}

@@ -1,0 +1,76 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** Repository root: relative paths in the configuration are taken from here. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('data'),
+  DATABASE_URL: z.string().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  SESSION_TTL_DAYS: z.coerce.number().positive().default(30),
+  COOKIE_SECURE: z.enum(['true', 'false', 'auto']).default('auto'),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Lotwise <no-reply@lotwise.local>'),
+  OUTBOX_DIR: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  WEB_DIST: z.string().optional(),
+  LOTWISE_TEST_HOOKS: z.enum(['0', '1']).default('0'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string;
+  publicUrl: string;
+  sessionTtlMs: number;
+  cookieSecure: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  outboxDir: string;
+  redisUrl: string | undefined;
+  logLevel: string;
+  loginRateLimit: number;
+  webDist: string | undefined;
+  testHooks: boolean;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(REPO_ROOT, e.DATA_DIR);
+  const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
+  const defaultDist = path.join(REPO_ROOT, 'apps/web/dist');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'lotwise.db')}`,
+    publicUrl,
+    sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 3600 * 1000,
+    cookieSecure: e.COOKIE_SECURE === 'auto' ? publicUrl.startsWith('https:') : e.COOKIE_SECURE === 'true',
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    outboxDir: e.OUTBOX_DIR ? path.resolve(REPO_ROOT, e.OUTBOX_DIR) : path.join(dataDir, 'outbox'),
+    redisUrl: e.REDIS_URL,
+    logLevel: e.LOG_LEVEL,
+    loginRateLimit: e.LOGIN_RATE_LIMIT,
+    webDist: e.WEB_DIST
+      ? path.resolve(REPO_ROOT, e.WEB_DIST)
+      : existsSync(defaultDist)
+        ? defaultDist
+        : undefined,
+    testHooks: e.LOTWISE_TEST_HOOKS === '1',
+  };
+}

@@ -1,0 +1,49 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+import { SqliteBooleanPlugin } from './sqlite-boolean-plugin.ts';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: DialectName;
+  close(): Promise<void>;
+}
+
+// int8 (counts, bigint ids) as JS numbers: safe below 2^53, which row counts never reach.
+// NUMERIC stays a string so money is never turned into a float.
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+
+export interface OpenOptions {
+  /** PostgreSQL only: schema to use (created if missing); tests give each suite its own. */
+  schema?: string;
+}
+
+/** Opens the database named by a URL: `sqlite:<file>` / `sqlite::memory:` or `postgres://...`. */
+export function openDatabase(url: string, options: OpenOptions = {}): Db {
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: 10,
+      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    });
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+  }
+  const file = url.replace(/^sqlite:/, '');
+  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const kysely = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: sqlite }),
+    plugins: [new SqliteBooleanPlugin()],
+  });
+  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+}

@@ -1,0 +1,50 @@
+import type { ErrorCode, ErrorResponse } from '@lotwise/contracts/http';
+
+const HTTP_STATUS: Record<ErrorCode, number> = {
+  validation_failed: 400,
+  weak_password: 400,
+  invalid_token: 400,
+  invalid_mfa_code: 401,
+  invalid_credentials: 401,
+  unauthenticated: 401,
+  mfa_required: 401,
+  csrf_failed: 403,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  email_taken: 409,
+  rate_limited: 429,
+  internal: 500,
+};
+
+/** The one error type services throw; the error handler turns it into an ErrorResponse. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly messages: string[];
+  readonly field: string | undefined;
+
+  constructor(code: ErrorCode, message: string, options: { messages?: string[]; field?: string } = {}) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.messages = options.messages ?? [message];
+    this.field = options.field;
+  }
+
+  get statusCode(): number {
+    return HTTP_STATUS[this.code];
+  }
+
+  toJSON(): ErrorResponse {
+    return {
+      status: 'error',
+      code: this.code,
+      message: this.message,
+      messages: this.messages,
+      ...(this.field ? { field: this.field } : {}),
+    };
+  }
+}
+
+export const notFound = (what: string) => new AppError('not_found', `${what} not found`);
+export const forbidden = () => new AppError('forbidden', "You don't have access to this");

@@ -1,0 +1,100 @@
+import type { CookieSerializeOptions } from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { SessionsTable, UserRow } from '../db/schema.ts';
+import { newToken } from '../modules/auth/tokens.ts';
+import type { AppContext } from './context.ts';
+import { AppError } from './errors.ts';
+
+export const SESSION_COOKIE = 'lotwise_session';
+export const CSRF_COOKIE = 'lotwise_csrf';
+export const CSRF_HEADER = 'x-csrf-token';
+
+export interface Auth {
+  user: UserRow;
+  session: SessionsTable;
+  token: string;
+  /** The tax professional viewing this client's account, if any. */
+  impersonator: UserRow | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: Auth | null;
+    csrfToken: string;
+  }
+}
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export function sessionCookieOptions(ctx: AppContext): CookieSerializeOptions {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: ctx.config.cookieSecure,
+    maxAge: Math.floor(ctx.config.sessionTtlMs / 1000),
+  };
+}
+
+function csrfCookieOptions(ctx: AppContext): CookieSerializeOptions {
+  return { path: '/', httpOnly: false, sameSite: 'strict', secure: ctx.config.cookieSecure };
+}
+
+/** Starts a session for the user: a fresh id every sign-in, and a fresh CSRF token with it. */
+export async function startSession(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: number,
+) {
+  const previous = request.cookies[SESSION_COOKIE];
+  if (previous) await ctx.sessions.delete(previous);
+  const token = await ctx.sessions.create(userId, request.headers['user-agent'] ?? null);
+  reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(ctx));
+  request.csrfToken = newToken(24);
+  reply.setCookie(CSRF_COOKIE, request.csrfToken, csrfCookieOptions(ctx));
+}
+
+export async function endSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
+  const token = request.cookies[SESSION_COOKIE];
+  if (token) await ctx.sessions.delete(token);
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  request.auth = null;
+}
+
+/**
+ * Loads the session behind the httpOnly cookie and enforces double-submit CSRF
+ * protection: every state-changing API call must echo the readable CSRF cookie in a header.
+ */
+export function installSessions(app: FastifyInstance, ctx: AppContext): void {
+  app.decorateRequest('auth', null);
+  app.decorateRequest('csrfToken', '');
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    const existingCsrf = request.cookies[CSRF_COOKIE];
+    request.csrfToken = existingCsrf ?? newToken(24);
+    if (!existingCsrf) reply.setCookie(CSRF_COOKIE, request.csrfToken, csrfCookieOptions(ctx));
+
+    if (UNSAFE.has(request.method)) {
+      const sent = request.headers[CSRF_HEADER];
+      if (!existingCsrf || typeof sent !== 'string' || sent !== existingCsrf) {
+        throw new AppError('csrf_failed', 'Your session is out of date. Reload the page and try again.');
+      }
+    }
+
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) return;
+    const session = await ctx.sessions.findValid(token);
+    const user = session && (await ctx.users.findById(session.user_id));
+    if (!session || !user) {
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return;
+    }
+    await ctx.sessions.touch(session);
+    const impersonator = session.impersonator_user_id
+      ? ((await ctx.users.findById(session.impersonator_user_id)) ?? null)
+      : null;
+    request.auth = { user, session, token, impersonator };
+  });
+}

@@ -1,0 +1,44 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
+
+/** Real SMTP through nodemailer, configured by SMTP_URL (smtp://user:pass@host:587). */
+export function smtpMailer(url: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(url);
+  return {
+    async send(mail) {
+      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+    },
+  };
+}
+
+/**
+ * Without SMTP settings mail goes to a local outbox folder, one JSON file per message,
+ * and the path is logged so a self-hoster (or a test) can open the link inside.
+ */
+export function outboxMailer(dir: string, from: string, log: FastifyBaseLogger): Mailer {
+  let counter = 0;
+  return {
+    async send(mail) {
+      await mkdir(dir, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const file = path.join(dir, `${stamp}-${process.pid}-${++counter}.json`);
+      await writeFile(
+        file,
+        `${JSON.stringify({ from, ...mail, sent_at: new Date().toISOString() }, null, 2)}\n`,
+      );
+      log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to outbox');
+    },
+  };
+}

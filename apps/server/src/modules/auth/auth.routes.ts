@@ -1,0 +1,93 @@
+import {
+  forgotPassword,
+  getSession,
+  login,
+  loginMfa,
+  logout,
+  resetPassword,
+  signUp,
+} from '@lotwise/contracts/auth/session';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../http/context.ts';
+import { publicRoute } from '../../http/route.ts';
+import { endSession, startSession } from '../../http/session-plugin.ts';
+import { checkCredentials, completeMfa, signUp as createAccount } from './auth.service.ts';
+import {
+  resetPassword as applyReset,
+  FORGOT_MESSAGE,
+  requestPasswordReset,
+} from './password-reset.service.ts';
+import { sessionState } from './session-state.ts';
+
+/** Attempts are counted per address and client, so one attacker can't lock everyone out. */
+function perEmailAndIp(request: FastifyRequest): string {
+  const body = request.body as { email?: unknown; mfa_token?: unknown } | undefined;
+  const who = typeof body?.email === 'string' ? body.email.toLowerCase() : String(body?.mfa_token ?? '');
+  return `${request.ip}|${who}`;
+}
+
+export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const limit = { max: ctx.config.loginRateLimit, timeWindow: '15 minutes', key: perEmailAndIp };
+
+  publicRoute(app, getSession, async ({ request }) => sessionState(request));
+
+  publicRoute(
+    app,
+    signUp,
+    async ({ body, request, reply }) => {
+      const user = await createAccount(ctx, body);
+      await startSession(ctx, request, reply, user.id);
+      return sessionState(request, user);
+    },
+    { rateLimit: { max: 20, timeWindow: '1 hour' } },
+  );
+
+  publicRoute(
+    app,
+    login,
+    async ({ body, request, reply }) => {
+      const outcome = await checkCredentials(ctx, body.email, body.password);
+      if (outcome.kind === 'mfa_required')
+        return { status: 'mfa_required' as const, mfa_token: outcome.mfaToken };
+      await startSession(ctx, request, reply, outcome.user.id);
+      return { status: 'success' as const, session: sessionState(request, outcome.user) };
+    },
+    { rateLimit: limit },
+  );
+
+  publicRoute(
+    app,
+    loginMfa,
+    async ({ body, request, reply }) => {
+      const user = await completeMfa(ctx, body.mfa_token, body.code);
+      await startSession(ctx, request, reply, user.id);
+      return { status: 'success' as const, session: sessionState(request, user) };
+    },
+    { rateLimit: limit },
+  );
+
+  publicRoute(app, logout, async ({ request, reply }) => {
+    await endSession(ctx, request, reply);
+    return { status: 'success' as const };
+  });
+
+  publicRoute(
+    app,
+    forgotPassword,
+    async ({ body }) => {
+      await requestPasswordReset(ctx, body.email);
+      return { status: 'success' as const, message: FORGOT_MESSAGE };
+    },
+    { rateLimit: { ...limit, max: 5 } },
+  );
+
+  publicRoute(
+    app,
+    resetPassword,
+    async ({ body }) => {
+      await applyReset(ctx, body.token, body.password);
+      return { status: 'success' as const, message: 'Your password has been changed. Please log in.' };
+    },
+    { rateLimit: { max: ctx.config.loginRateLimit, timeWindow: '15 minutes' } },
+  );
+}

@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import { passwordProblems } from '@lotwise/contracts/auth/password-rules';
+import type { UserRow } from '../../db/schema.ts';
+import type { AppContext } from '../../http/context.ts';
+import { AppError } from '../../http/errors.ts';
+import { nowIso } from '../users/users.repo.ts';
+import { checkTotp, normaliseRecoveryCode } from './mfa-codes.ts';
+import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
+import { hashToken, newToken } from './tokens.ts';
+
+const MFA_CHALLENGE_TTL_MS = 10 * 60 * 1000;
+const MFA_MAX_ATTEMPTS = 5;
+
+export const INVALID_CREDENTIALS = 'The e-mail or password is not correct.';
+export const WRONG_CODE = 'That code is not correct. Check your authenticator app and try again.';
+export const EXPIRED_CHALLENGE = 'Your sign-in has expired. Please log in again.';
+
+export function assertStrongPassword(password: string, email: string): void {
+  const problems = passwordProblems(password, email);
+  if (problems.length > 0) {
+    throw new AppError('weak_password', problems.join('. '), { messages: problems, field: 'password' });
+  }
+}
+
+export async function signUp(
+  ctx: AppContext,
+  input: { email: string; password: string; first_name?: string | undefined; last_name?: string | undefined },
+): Promise<UserRow> {
+  assertStrongPassword(input.password, input.email);
+  if (await ctx.users.findByEmail(input.email)) {
+    throw new AppError('email_taken', 'An account with this e-mail already exists. Log in instead.', {
+      field: 'email',
+    });
+  }
+  const now = nowIso();
+  try {
+    return await ctx.users.insert({
+      uuid: randomUUID(),
+      email: input.email.toLowerCase(),
+      password_hash: await hashPassword(input.password),
+      first_name: input.first_name || null,
+      last_name: input.last_name || null,
+      username: null,
+      roles: 'customer',
+      country_code: 'US',
+      currency: 'USD',
+      timezone: 'UTC',
+      mfa_secret: null,
+      mfa_pending_secret: null,
+      bulk_edit_preference: null,
+      created_at: now,
+      updated_at: now,
+    });
+  } catch (error) {
+    // Two sign-ups racing for one address: the unique index decides.
+    if (await ctx.users.findByEmail(input.email)) {
+      throw new AppError('email_taken', 'An account with this e-mail already exists. Log in instead.', {
+        field: 'email',
+      });
+    }
+    throw error;
+  }
+}
+
+export type LoginOutcome = { kind: 'signed_in'; user: UserRow } | { kind: 'mfa_required'; mfaToken: string };
+
+export async function checkCredentials(
+  ctx: AppContext,
+  email: string,
+  password: string,
+): Promise<LoginOutcome> {
+  const user = await ctx.users.findByEmail(email);
+  if (!user) {
+    await burnPasswordCheck(password);
+    throw new AppError('invalid_credentials', INVALID_CREDENTIALS);
+  }
+  if (!(await verifyPassword(user.password_hash, password))) {
+    throw new AppError('invalid_credentials', INVALID_CREDENTIALS);
+  }
+  if (!user.mfa_enabled) return { kind: 'signed_in', user };
+  const mfaToken = newToken();
+  await ctx.db.kysely
+    .insertInto('mfa_challenges')
+    .values({
+      id: hashToken(mfaToken),
+      user_id: user.id,
+      attempts: 0,
+      created_at: nowIso(),
+      expires_at: new Date(Date.now() + MFA_CHALLENGE_TTL_MS).toISOString(),
+    })
+    .execute();
+  return { kind: 'mfa_required', mfaToken };
+}
+
+/** Second step of a sign-in: a TOTP code, or one of the user's unused recovery codes. */
+export async function completeMfa(ctx: AppContext, mfaToken: string, code: string): Promise<UserRow> {
+  const db = ctx.db.kysely;
+  const challenge = await db
+    .selectFrom('mfa_challenges')
+    .selectAll()
+    .where('id', '=', hashToken(mfaToken))
+    .executeTakeFirst();
+  if (!challenge || challenge.expires_at <= nowIso() || challenge.attempts >= MFA_MAX_ATTEMPTS) {
+    if (challenge) await db.deleteFrom('mfa_challenges').where('id', '=', challenge.id).execute();
+    throw new AppError('invalid_token', EXPIRED_CHALLENGE);
+  }
+  const user = await ctx.users.findById(challenge.user_id);
+  if (!user?.mfa_secret) throw new AppError('invalid_token', EXPIRED_CHALLENGE);
+
+  const ok = checkTotp(code.trim(), user.mfa_secret) || (await useRecoveryCode(ctx, user.id, code));
+  if (!ok) {
+    await db
+      .updateTable('mfa_challenges')
+      .set({ attempts: challenge.attempts + 1 })
+      .where('id', '=', challenge.id)
+      .execute();
+    throw new AppError('invalid_mfa_code', WRONG_CODE, { field: 'code' });
+  }
+  await db.deleteFrom('mfa_challenges').where('id', '=', challenge.id).execute();
+  return user;
+}
+
+export async function useRecoveryCode(ctx: AppContext, userId: number, code: string): Promise<boolean> {
+  const result = await ctx.db.kysely
+    .updateTable('recovery_codes')
+    .set({ used_at: nowIso() })
+    .where('user_id', '=', userId)
+    .where('code_hash', '=', hashToken(normaliseRecoveryCode(code)))
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

@@ -1,0 +1,77 @@
+import { mfaDisable, mfaEnable, mfaSetup, mfaStatus } from '@lotwise/contracts/auth/mfa';
+import type { FastifyInstance } from 'fastify';
+import QRCode from 'qrcode';
+import type { AppContext } from '../../http/context.ts';
+import { AppError } from '../../http/errors.ts';
+import { authedRoute } from '../../http/route.ts';
+import { useRecoveryCode, WRONG_CODE } from './auth.service.ts';
+import { checkTotp, newRecoveryCodes, newTotpSecret, normaliseRecoveryCode, totpUri } from './mfa-codes.ts';
+import { hashToken } from './tokens.ts';
+
+export function registerMfaRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const db = ctx.db.kysely;
+
+  authedRoute(app, mfaStatus, async ({ auth }) => {
+    const left = await db
+      .selectFrom('recovery_codes')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', auth.user.id)
+      .where('used_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    return { enabled: Boolean(auth.user.mfa_enabled), recovery_codes_left: Number(left.n) };
+  });
+
+  authedRoute(app, mfaSetup, async ({ auth }) => {
+    if (auth.user.mfa_enabled) throw new AppError('conflict', 'Two-factor authentication is already on.');
+    const secret = newTotpSecret();
+    await ctx.users.update(auth.user.id, { mfa_pending_secret: secret });
+    const otpauthUrl = totpUri(auth.user.email, secret);
+    return {
+      secret,
+      otpauth_url: otpauthUrl,
+      qr_code: await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 220 }),
+    };
+  });
+
+  authedRoute(app, mfaEnable, async ({ auth, body }) => {
+    const secret = auth.user.mfa_pending_secret;
+    if (!secret) throw new AppError('conflict', 'Start the set-up again: scan a new QR code first.');
+    if (!checkTotp(body.code, secret)) throw new AppError('invalid_mfa_code', WRONG_CODE, { field: 'code' });
+    const codes = newRecoveryCodes();
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('recovery_codes').where('user_id', '=', auth.user.id).execute();
+      await trx
+        .insertInto('recovery_codes')
+        .values(
+          codes.map((c) => ({
+            user_id: auth.user.id,
+            code_hash: hashToken(normaliseRecoveryCode(c)),
+            used_at: null,
+          })),
+        )
+        .execute();
+      await trx
+        .updateTable('users')
+        .set({
+          mfa_enabled: true,
+          mfa_secret: secret,
+          mfa_pending_secret: null,
+          updated_at: new Date().toISOString(),
+        })
+        .where('id', '=', auth.user.id)
+        .execute();
+    });
+    return { status: 'success' as const, recovery_codes: codes };
+  });
+
+  authedRoute(app, mfaDisable, async ({ auth, body }) => {
+    const secret = auth.user.mfa_secret;
+    if (!auth.user.mfa_enabled || !secret)
+      throw new AppError('conflict', 'Two-factor authentication is not on.');
+    const ok = checkTotp(body.code, secret) || (await useRecoveryCode(ctx, auth.user.id, body.code));
+    if (!ok) throw new AppError('invalid_mfa_code', WRONG_CODE, { field: 'code' });
+    await db.deleteFrom('recovery_codes').where('user_id', '=', auth.user.id).execute();
+    await ctx.users.update(auth.user.id, { mfa_enabled: false, mfa_secret: null, mfa_pending_secret: null });
+    return { status: 'success' as const, message: 'Two-factor authentication is off.' };
+  });
+}

@@ -1,0 +1,55 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+
+/**
+ * A browser-like client over app.inject: keeps cookies between calls and echoes the
+ * CSRF cookie in the header, as the SPA does.
+ */
+export class TestClient {
+  private cookies = new Map<string, string>();
+
+  constructor(private readonly app: FastifyInstance) {}
+
+  async request(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
+    if (!this.cookies.has('lotwise_csrf') && method !== 'GET') await this.request('GET', '/api/auth/session');
+    const response = await this.app.inject({
+      method: method as 'GET',
+      url,
+      headers: {
+        cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        ...(method !== 'GET' ? { 'x-csrf-token': this.cookies.get('lotwise_csrf') ?? '' } : {}),
+        ...headers,
+      },
+      ...(body !== undefined ? { payload: body as object } : {}),
+    });
+    this.keepCookies(response);
+    return { status: response.statusCode, body: safeJson(response) };
+  }
+
+  get = (url: string) => this.request('GET', url);
+  post = (url: string, body: unknown = {}) => this.request('POST', url, body);
+  put = (url: string, body: unknown = {}) => this.request('PUT', url, body);
+
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  forget(name: string): void {
+    this.cookies.delete(name);
+  }
+
+  private keepCookies(response: LightMyRequestResponse): void {
+    for (const c of response.cookies) {
+      if (c.value === '' || (c.expires && c.expires.getTime() < Date.now())) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+  }
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON bodies and assert on them
+function safeJson(response: LightMyRequestResponse): any {
+  try {
+    return response.json();
+  } catch {
+    return response.body;
+  }
+}
