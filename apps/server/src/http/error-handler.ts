@@ -26,14 +26,12 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (validation) {
       const messages = validation.map((i) => describeIssue(i, (error as FastifyError).validationContext));
       const first = fieldOf(validation[0]);
-      return reply
-        .status(400)
-        .send(
-          new AppError('validation_failed', messages.join('. '), {
-            messages,
-            ...(first ? { field: first } : {}),
-          }).toJSON(),
-        );
+      return reply.status(400).send(
+        new AppError('validation_failed', messages.join('. '), {
+          messages,
+          ...(first ? { field: first } : {}),
+        }).toJSON(),
+      );
     }
     if (error.statusCode === 429) {
       return reply
