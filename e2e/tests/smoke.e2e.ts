@@ -20,7 +20,7 @@ describe('the built app', () => {
     const response = await page.goto(`${server.url}/login`);
     expect(response?.status()).toBe(200);
     expect(await page.title()).toContain('Lotwise');
-    const docs = await fetch(`${server.url}/api/docs/json`).then((r) => r.json());
+    const docs = (await fetch(`${server.url}/api/docs/json`).then((r) => r.json())) as { paths: object };
     expect(Object.keys(docs.paths)).toContain('/api/auth/login');
     await page.close();
   });
