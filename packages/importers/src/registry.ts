@@ -1,11 +1,23 @@
 import type { FormatDefinition } from './core/types.ts';
+import { coinbase2020 } from './formats/coinbase-2020.ts';
+import { coinbase2021 } from './formats/coinbase-2021.ts';
+import { coinbase2023 } from './formats/coinbase-2023.ts';
+import { coinbase2024 } from './formats/coinbase-2024.ts';
+import { coinbase2025 } from './formats/coinbase-2025.ts';
 import { koinlyUniversal } from './formats/koinly-universal.ts';
 
 /**
  * Every supported layout, in detection order: more specific signatures come before looser
  * ones that could also match the same header.
  */
-export const FORMATS: FormatDefinition[] = [koinlyUniversal];
+export const FORMATS: FormatDefinition[] = [
+  coinbase2025,
+  coinbase2024,
+  coinbase2023,
+  coinbase2021,
+  coinbase2020,
+  koinlyUniversal,
+];
 
 export function findFormat(id: string): FormatDefinition | undefined {
   return FORMATS.find((f) => f.id === id);

@@ -40,7 +40,7 @@ export function runFormat(
     errors,
   });
 
-  const missing = header.missing(def.required);
+  const missing = header.missing(typeof def.required === 'function' ? def.required(header) : def.required);
   if (missing.length > 0) {
     for (const name of missing) {
       ctx.error(header.line, name, `required column "${name}" is missing from the header`);

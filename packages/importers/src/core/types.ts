@@ -32,7 +32,7 @@ export interface FormatDefinition {
   /** Header signature test on cleaned header cells (§9). */
   detect(cells: string[]): boolean;
   /** Columns the parser cannot work without; absent ones are reported against the header row. */
-  required: ColumnName[];
+  required: ColumnName[] | ((header: Header) => ColumnName[]);
   /** Number conventions of the source (default: `.` decimal point, `,` grouping removed). */
   amountOptions?(header: Header): AmountOptions;
   create(header: Header, ctx: ParseContext): FormatParser;
