@@ -1,0 +1,70 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { migrateDown, migrateToLatest } from '../src/db/migrate.ts';
+import { migrations } from '../src/db/migrations/index.ts';
+import { DIALECTS, openTestDb } from '../src/test-support/dialects.ts';
+
+for (const dialect of DIALECTS) {
+  describe(`${dialect}: migrations`, () => {
+    it('migrate up, all the way down and up again', async () => {
+      const db = await openTestDb(dialect);
+      try {
+        await migrateToLatest(db);
+        const tables = async () =>
+          (await db.kysely.introspection.getTables())
+            .map((t) => t.name)
+            .filter((n) => !n.startsWith('kysely_'));
+        expect(await tables()).toEqual(expect.arrayContaining(['users', 'sessions', 'password_resets']));
+        for (let i = 0; i < Object.keys(migrations).length; i++) await migrateDown(db);
+        expect(await tables()).toEqual([]);
+        await migrateToLatest(db);
+        expect((await tables()).length).toBeGreaterThan(0);
+      } finally {
+        await db.dispose();
+      }
+    });
+
+    it('stores booleans so that both dialects read them back the same', async () => {
+      const db = await openTestDb(dialect);
+      try {
+        await migrateToLatest(db);
+        const now = new Date().toISOString();
+        await db.kysely
+          .insertInto('users')
+          .values({
+            uuid: 'u-1',
+            email: 'b@example.com',
+            password_hash: 'x',
+            username: null,
+            first_name: null,
+            last_name: null,
+            roles: 'customer',
+            onboarded: true,
+            country_code: 'US',
+            currency: 'USD',
+            timezone: 'UTC',
+            mfa_secret: null,
+            mfa_pending_secret: null,
+            bulk_edit_preference: null,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+        const row = await db.kysely
+          .selectFrom('users')
+          .select(['onboarded', 'mfa_enabled', 'email_notifications'])
+          .where('onboarded', '=', true)
+          .executeTakeFirstOrThrow();
+        expect([Boolean(row.onboarded), Boolean(row.mfa_enabled), Boolean(row.email_notifications)]).toEqual([
+          true,
+          false,
+          true,
+        ]);
+        const count = await sql<{ n: number }>`select count(*) as n from users`.execute(db.kysely);
+        expect(Number(count.rows[0]?.n)).toBe(1);
+      } finally {
+        await db.dispose();
+      }
+    });
+  });
+}
