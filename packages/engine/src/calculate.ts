@@ -1,0 +1,139 @@
+import { allocateToWallets } from './allocation.ts';
+import { restoreCheckpoint, takeCheckpoint } from './checkpoint.ts';
+import { isValidTimeZone, LocalCalendar, parseYmd, ymdString } from './dates.ts';
+import { decString } from './decimal.ts';
+import { Ledger } from './ledger.ts';
+import { prepareEvents } from './prepare.ts';
+import { Pricer } from './pricing.ts';
+import { Processor } from './processor.ts';
+import { Recorder } from './recorder.ts';
+import { MethodPlan } from './schedule.ts';
+import type {
+  AllocationRecord,
+  BasisMode,
+  CalculateOptions,
+  CalculationResult,
+  Checkpoint,
+  EngineTransaction,
+  Holding,
+} from './types.ts';
+
+const US_PER_WALLET_FROM = '2025-01-01';
+
+/**
+ * Runs the whole calculation: normalised transactions in, disposals, income, holdings,
+ * warnings and statuses out. Pure: no I/O, no clock; the same input gives the same output.
+ */
+export function calculate(
+  transactions: readonly EngineTransaction[],
+  options: CalculateOptions = {},
+): CalculationResult {
+  const rec = new Recorder();
+  let timeZone = options.timeZone ?? 'UTC';
+  if (!isValidTimeZone(timeZone)) {
+    rec.warn({ code: 'bad_option', txId: null, message: `Unknown time zone "${timeZone}"; UTC used.` });
+    timeZone = 'UTC';
+  }
+  const calendar = new LocalCalendar(timeZone);
+  const plan = new MethodPlan(options.method);
+  const basis: BasisMode = options.basis ?? 'universal';
+  let switchDay: number | null = null;
+  if (basis === 'us-2025') {
+    switchDay = parseYmd(options.perWalletFrom ?? US_PER_WALLET_FROM);
+    if (switchDay === null) {
+      rec.warn({
+        code: 'bad_option',
+        txId: null,
+        message: `perWalletFrom must be YYYY-MM-DD; ${US_PER_WALLET_FROM} used.`,
+      });
+      switchDay = parseYmd(US_PER_WALLET_FROM);
+    }
+  }
+  const ledger = new Ledger(basis === 'per-wallet', basis === 'us-2025', plan.forYear(0));
+  let allocation: AllocationRecord | null = null;
+  let startDay = Number.NEGATIVE_INFINITY;
+  if (options.resumeFrom) {
+    restoreCheckpoint(ledger, options.resumeFrom);
+    allocation = options.resumeFrom.allocation;
+    startDay = parseYmd(options.resumeFrom.day) ?? startDay;
+  }
+  if (ledger.perWallet) switchDay = null;
+
+  const events = prepareEvents(transactions, {
+    calendar,
+    knownAssets: options.knownAssets,
+    warn: (warning) => rec.warn(warning),
+    markInvalid: (id) => rec.invalid(id),
+  });
+  const processor = new Processor(
+    ledger,
+    rec,
+    new Pricer(options.currency ?? 'USD', options.prices),
+    calendar,
+  );
+  const checkpointDays = parseCheckpointDays(options.checkpoints ?? [], rec);
+  const checkpoints: Checkpoint[] = [];
+  let nextCheckpoint = 0;
+  let year = Number.NaN;
+
+  for (const event of events) {
+    if (event.day < startDay) continue;
+    while (nextCheckpoint < checkpointDays.length && event.day >= checkpointDays[nextCheckpoint]!) {
+      checkpoints.push(takeCheckpoint(ledger, checkpointDays[nextCheckpoint++]!, basis, allocation));
+    }
+    if (switchDay !== null && event.day >= switchDay) {
+      allocation = allocateToWallets(ledger, options.allocationRule ?? 'stay-oldest-first', switchDay, (w) =>
+        rec.warn(w),
+      );
+      switchDay = null;
+    }
+    if (event.year !== year) {
+      year = event.year;
+      ledger.setMethod(plan.forYear(year));
+    }
+    processor.process(event);
+  }
+  while (nextCheckpoint < checkpointDays.length) {
+    checkpoints.push(takeCheckpoint(ledger, checkpointDays[nextCheckpoint++]!, basis, allocation));
+  }
+
+  return {
+    years: rec.yearSummaries(),
+    holdings: holdingsOf(ledger),
+    warnings: rec.warnings,
+    statuses: rec.statuses(),
+    allocation,
+    checkpoints,
+  };
+}
+
+function parseCheckpointDays(days: readonly string[], rec: Recorder): number[] {
+  const out: number[] = [];
+  for (const text of days) {
+    const day = parseYmd(text);
+    if (day === null)
+      rec.warn({ code: 'bad_option', txId: null, message: `Checkpoint day "${text}" must be YYYY-MM-DD.` });
+    else out.push(day);
+  }
+  return out.sort((a, b) => a - b);
+}
+
+function holdingsOf(ledger: Ledger): Holding[] {
+  const lots = [...ledger.allLots()].filter((lot) => lot.qty.gt(0));
+  lots.sort(
+    (a, b) =>
+      (a.wallet < b.wallet ? -1 : a.wallet > b.wallet ? 1 : 0) ||
+      (a.asset < b.asset ? -1 : a.asset > b.asset ? 1 : 0) ||
+      a.acquiredMs - b.acquiredMs ||
+      a.seq - b.seq,
+  );
+  return lots.map((lot) => ({
+    wallet: lot.wallet,
+    asset: lot.asset,
+    amount: decString(lot.qty),
+    costBasis: decString(lot.basis),
+    acquiredAt: ymdString(lot.acquiredDay),
+    acquiredTimestamp: new Date(lot.acquiredMs).toISOString(),
+    lotId: lot.lotId,
+  }));
+}

@@ -1,0 +1,118 @@
+import type { Leg, Operation } from './events.ts';
+
+const INCOME_TYPES = new Set([
+  'staking_reward',
+  'airdrop',
+  'mined',
+  'interest_received',
+  'dividend_received',
+  'misc_reward',
+  'masternode',
+  'income',
+]);
+
+/** Same-instant order: acquisitions (0) before trades and moves (1) before disposals (2). */
+export function rankOf(op: Operation): number {
+  switch (op) {
+    case 'buy':
+    case 'income':
+    case 'fork':
+    case 'gift_in':
+    case 'transfer_in':
+    case 'stake_return':
+    case 'margin_gain':
+      return 0;
+    case 'trade':
+    case 'carry':
+    case 'pair':
+    case 'transfer_out':
+    case 'stake_lock':
+      return 1;
+    default:
+      return 2;
+  }
+}
+
+/**
+ * Chooses what a row does. The user's classification wins when the row has the legs it
+ * needs (an airdrop needs a received crypto leg); otherwise the row's legs and kind decide.
+ */
+export function chooseOperation(
+  kind: string,
+  classification: string | null | undefined,
+  sent: Leg | null,
+  received: Leg | null,
+  fee: Leg | null,
+): Operation {
+  const sentCrypto = sent !== null && !sent.fiat;
+  const receivedCrypto = received !== null && !received.fiat;
+  const both = sentCrypto && receivedCrypto;
+  const feeCrypto = fee !== null && !fee.fiat;
+  const c = classification ?? '';
+
+  if (INCOME_TYPES.has(c) && receivedCrypto && !sentCrypto) return 'income';
+  switch (c) {
+    case 'payment':
+      if (receivedCrypto && !sentCrypto) return 'income';
+      if (sentCrypto && !receivedCrypto) return 'spend';
+      break;
+    case 'fork':
+      if (receivedCrypto && !sentCrypto) return 'fork';
+      break;
+    case 'gift_received':
+      if (receivedCrypto && !sentCrypto) return 'gift_in';
+      break;
+    case 'gift_sent':
+      if (sentCrypto && !receivedCrypto) return 'gift_out';
+      break;
+    case 'donation_501c3':
+      if (sentCrypto && !receivedCrypto) return 'donation';
+      break;
+    case 'lost':
+    case 'stolen':
+      if (sentCrypto && !receivedCrypto) return c;
+      break;
+    case 'purchase':
+      if (sentCrypto) return 'spend';
+      break;
+    case 'fee':
+      if (!receivedCrypto && (sentCrypto || feeCrypto)) return 'fee';
+      break;
+    case 'staking_lockup':
+    case 'staking_return':
+    case 'swap':
+    case 'self_transfer':
+      if (both) return 'carry';
+      if (sentCrypto) return c === 'staking_lockup' ? 'stake_lock' : 'transfer_out';
+      if (receivedCrypto) return c === 'staking_return' ? 'stake_return' : 'transfer_in';
+      break;
+    case 'margin_trading_gain':
+      if (receivedCrypto && !sentCrypto) return 'margin_gain';
+      break;
+    case 'margin_trading_loss':
+      if (sentCrypto && !receivedCrypto) return 'margin_loss';
+      break;
+    case 'margin_trading_fee':
+      if (!receivedCrypto && (sentCrypto || feeCrypto)) return 'margin_fee';
+      break;
+  }
+  return byLegs(kind, sent, received, feeCrypto);
+}
+
+function byLegs(kind: string, sent: Leg | null, received: Leg | null, feeCrypto: boolean): Operation {
+  const sentCrypto = sent !== null && !sent.fiat;
+  const receivedCrypto = received !== null && !received.fiat;
+  if (sentCrypto && receivedCrypto) return 'trade';
+  if (receivedCrypto) {
+    if (sent !== null || kind === 'buy') return 'buy';
+    if (kind === 'income') return 'income';
+    return 'transfer_in';
+  }
+  if (sentCrypto) {
+    if (received !== null || kind === 'sell') return 'sell';
+    if (kind === 'spend') return 'spend';
+    if (kind === 'fee') return 'fee';
+    return 'transfer_out';
+  }
+  return feeCrypto ? 'fee' : 'none';
+}

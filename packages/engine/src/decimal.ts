@@ -1,0 +1,40 @@
+import DecimalJs from 'decimal.js';
+
+/**
+ * The engine's own Decimal constructor. A clone, so other packages changing the global
+ * decimal.js settings cannot change our results. 40 significant digits is far beyond any
+ * amount or price we meet; only divisions (splitting a lot's basis, pricing a fee) round.
+ */
+export const Dec = DecimalJs.clone({
+  precision: 40,
+  rounding: DecimalJs.ROUND_HALF_EVEN,
+  toExpNeg: -60,
+  toExpPos: 60,
+});
+export type Dec = InstanceType<typeof Dec>;
+
+export const ZERO = new Dec(0);
+export const ONE = new Dec(1);
+
+const DECIMAL_PATTERN = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+
+/** Parses a decimal string; returns null for anything that is not a finite decimal number. */
+export function parseDecimal(value: unknown): Dec | null {
+  if (typeof value === 'number') {
+    return Number.isFinite(value) ? new Dec(value) : null;
+  }
+  if (typeof value !== 'string') return null;
+  const trimmed = value.trim();
+  if (!DECIMAL_PATTERN.test(trimmed)) return null;
+  return new Dec(trimmed);
+}
+
+/** Plain decimal notation, no exponent, no trailing zeros ("0" for zero, never "-0"). */
+export function decString(value: Dec): string {
+  if (value.isZero()) return '0';
+  return value.toFixed();
+}
+
+export function decMin(a: Dec, b: Dec): Dec {
+  return a.lte(b) ? a : b;
+}

@@ -1,0 +1,60 @@
+import type { Dec } from './decimal.ts';
+import type { EngineTransaction } from './types.ts';
+
+/** A leg after validation: positive amount, well-formed asset. */
+export interface Leg {
+  asset: string;
+  amount: Dec;
+  fiat: boolean;
+}
+
+/**
+ * What a row does to lots. Chosen from the user's classification first, then the row's
+ * kind and legs (see classify.ts and README "Classification").
+ */
+export type Operation =
+  | 'buy'
+  | 'sell'
+  | 'trade'
+  | 'carry'
+  | 'income'
+  | 'fork'
+  | 'gift_in'
+  | 'transfer_in'
+  | 'transfer_out'
+  | 'stake_lock'
+  | 'stake_return'
+  | 'pair'
+  | 'spend'
+  | 'gift_out'
+  | 'donation'
+  | 'lost'
+  | 'stolen'
+  | 'fee'
+  | 'margin_gain'
+  | 'margin_loss'
+  | 'margin_fee'
+  | 'none';
+
+/** One validated row ready for processing. */
+export interface EngineEvent {
+  tx: EngineTransaction;
+  id: string;
+  wallet: string;
+  /** Position in the caller's list (import order). */
+  index: number;
+  ms: number;
+  day: number;
+  year: number;
+  /** 0 acquisitions, 1 trades and moves, 2 disposals: same-instant order. */
+  rank: number;
+  op: Operation;
+  sent: Leg | null;
+  received: Leg | null;
+  fee: Leg | null;
+  /** The row's fiat_value (absolute) and its currency, if it had one. */
+  fiatValue: Dec | null;
+  fiatCurrency: string;
+  /** For op 'pair': the incoming half (this event is the outgoing half). */
+  partner: EngineEvent | null;
+}

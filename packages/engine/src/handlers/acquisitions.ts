@@ -1,0 +1,100 @@
+import { parseInstant } from '../dates.ts';
+import { parseDecimal, ZERO } from '../decimal.ts';
+import type { EngineEvent } from '../events.ts';
+import type { Processor } from '../processor.ts';
+
+/** Buy with fiat: basis = fiat paid + fee value (a fee in the bought asset reduces the units). */
+export function handleBuy(p: Processor, event: EngineEvent): void {
+  const received = event.received!;
+  const value = p.pricer.txValue(event);
+  const fee = p.chargeFee(event);
+  const qty = p.netReceived(event, received, fee.net);
+  if (value === null)
+    p.rec.missingPrice(event, received.asset, [`basis of ${received.asset} lot ${event.id}`]);
+  const basis = (value ?? ZERO).plus(fee.value ?? ZERO);
+  p.ledger.acquire(event.wallet, received.asset, qty, basis, event.id, p.origin(event));
+}
+
+/** Income at fair market value when received; that value is the lot's basis. */
+export function handleIncome(p: Processor, event: EngineEvent): void {
+  const received = event.received!;
+  const value = p.pricer.txValue(event);
+  const fee = p.chargeFee(event);
+  const qty = p.netReceived(event, received, fee.net);
+  if (value === null) {
+    p.rec.missingPrice(event, received.asset, [
+      `${event.year}.income`,
+      `basis of ${received.asset} lot ${event.id}`,
+    ]);
+  }
+  const category = event.tx.classification || event.tx.subtype || 'income';
+  p.rec.income(event, received.asset, received.amount, value, category, event.wallet);
+  p.ledger.acquire(event.wallet, received.asset, qty, value ?? ZERO, event.id, p.origin(event));
+}
+
+/** A fork with a value is income; without one the new units simply start at zero basis. */
+export function handleFork(p: Processor, event: EngineEvent): void {
+  if (p.pricer.txValue(event) !== null) {
+    handleIncome(p, event);
+    return;
+  }
+  const received = event.received!;
+  const fee = p.chargeFee(event);
+  const qty = p.netReceived(event, received, fee.net);
+  p.ledger.acquire(event.wallet, received.asset, qty, ZERO, event.id, p.origin(event));
+}
+
+/**
+ * Gift received: the donor's basis and acquisition date carry over when given; otherwise
+ * zero basis from the gift date, flagged so the user can add the donor's figures.
+ */
+export function handleGiftIn(p: Processor, event: EngineEvent): void {
+  const received = event.received!;
+  const fee = p.chargeFee(event);
+  const qty = p.netReceived(event, received, fee.net);
+  const donor = event.tx.donorBasis;
+  const basis = donor ? parseDecimal(donor.amount) : null;
+  const origin = p.origin(event);
+  if (basis === null || basis.isNeg()) {
+    p.rec.warn({
+      code: 'gift_without_basis',
+      txId: event.id,
+      message: `Transaction ${event.id}: gift of ${received.asset} received without the donor's basis; zero basis used.`,
+      affects: [`basis of ${received.asset} lot ${event.id}`],
+    });
+  } else if (donor?.acquiredAt) {
+    const ms = parseInstant(donor.acquiredAt);
+    if (ms !== null && ms <= event.ms) {
+      origin.ms = ms;
+      origin.day = p.calendar.day(ms);
+    }
+  }
+  p.ledger.acquire(
+    event.wallet,
+    received.asset,
+    qty,
+    basis !== null && !basis.isNeg() ? basis : ZERO,
+    event.id,
+    origin,
+  );
+}
+
+/** Margin gain: a short-term gain of the value received, and a new lot at that value. */
+export function handleMarginGain(p: Processor, event: EngineEvent): void {
+  const received = event.received!;
+  const value = p.pricer.txValue(event);
+  const fee = p.chargeFee(event);
+  const qty = p.netReceived(event, received, fee.net);
+  if (value === null) {
+    p.rec.missingPrice(event, received.asset, [`${event.year}.proceeds`, `${event.year}.shortTermGain`]);
+  }
+  p.rec.disposal(event, {
+    category: 'margin_gain',
+    asset: received.asset,
+    wallet: event.wallet,
+    taken: { pieces: [], uncovered: ZERO },
+    proceeds: value,
+    amount: received.amount,
+  });
+  p.ledger.acquire(event.wallet, received.asset, qty, value ?? ZERO, event.id, p.origin(event));
+}

@@ -1,0 +1,112 @@
+import { type Dec, decString, ZERO } from '../decimal.ts';
+import type { EngineEvent, Leg } from '../events.ts';
+import { stakedPlace, TRANSIT } from '../ledger.ts';
+import { gainTotals, type Processor } from '../processor.ts';
+
+/**
+ * One row swapping an asset for another without a taxable event (rebrand, staking
+ * derivative): the lots carry their basis and dates over to the new asset.
+ */
+export function handleCarry(p: Processor, event: EngineEvent): void {
+  const sent = event.sent!;
+  const received = event.received!;
+  const taken = p.ledger.remove(event.wallet, sent.asset, sent.amount);
+  const fee = p.chargeFee(event);
+  const qty = p.netReceived(event, received, fee.net);
+  if (taken.uncovered.gt(0)) p.rec.sellWithoutBuy(event, sent.asset, taken.uncovered);
+  p.ledger.carry(taken, event.wallet, received.asset, qty, p.origin(event));
+}
+
+/**
+ * The two halves of a self-transfer (or a paired rebrand / staking move). Units move with
+ * their basis and dates, picked in the source wallet by the current method; what was sent
+ * but did not arrive (the network fee) is a disposal at market value ('transfer_fee').
+ */
+export function handlePair(p: Processor, event: EngineEvent): void {
+  const into = event.partner!;
+  const sent = event.sent!;
+  const received = into.received!;
+  const asset = sent.asset;
+  const leaving = sent.amount.plus(sameAsset(event.fee, asset));
+  const arriving = received.amount.minus(sameAsset(into.fee, received.asset));
+  if (event.fee !== null && event.fee.asset !== asset) p.chargeFee(event);
+  if (into.fee !== null && into.fee.asset !== received.asset) p.chargeFee(into);
+  const origin = p.origin(event);
+
+  if (received.asset !== asset) {
+    const taken = p.ledger.remove(event.wallet, asset, leaving);
+    if (taken.uncovered.gt(0)) p.rec.sellWithoutBuy(event, asset, taken.uncovered);
+    p.ledger.carry(taken, into.wallet, received.asset, arriving.isNeg() ? ZERO : arriving, origin);
+    return;
+  }
+  const moved = arriving.lt(leaving) ? (arriving.isNeg() ? ZERO : arriving) : leaving;
+  const taken = p.ledger.move(event.wallet, into.wallet, asset, moved, origin);
+  if (taken.uncovered.gt(0)) p.rec.sellWithoutBuy(event, asset, taken.uncovered);
+  const lostInTransit = leaving.minus(moved);
+  if (lostInTransit.gt(0)) transferFee(p, event, into, asset, lostInTransit);
+  const extra = arriving.minus(leaving);
+  if (extra.gt(0)) {
+    p.rec.warn({
+      code: 'transfer_gain',
+      txId: into.id,
+      message: `Self-transfer ${event.id} → ${into.id}: ${decString(extra)} ${asset} more arrived than was sent; the extra units get zero basis.`,
+      affects: [`basis of ${asset} lot ${into.id}:extra`],
+    });
+    p.ledger.acquire(into.wallet, asset, extra, ZERO, `${into.id}:extra`, origin);
+  }
+}
+
+function transferFee(p: Processor, event: EngineEvent, into: EngineEvent, asset: string, qty: Dec): void {
+  const price = p.pricer.unitPrice(event, asset) ?? p.pricer.unitPrice(into, asset);
+  const taken = p.ledger.remove(event.wallet, asset, qty);
+  if (price === null) p.rec.missingPrice(event, asset, gainTotals(event.year));
+  p.rec.disposal(event, {
+    category: 'transfer_fee',
+    asset,
+    wallet: event.wallet,
+    taken,
+    proceeds: price === null ? null : price.times(qty),
+  });
+}
+
+function sameAsset(fee: Leg | null, asset: string): Dec {
+  return fee !== null && fee.asset === asset ? fee.amount : ZERO;
+}
+
+/**
+ * A half with no partner, or a staking lockup/return: units go to, or come back from, a
+ * place outside the wallets (in transit, staked). Units coming back that the place does not
+ * hold have no known basis: zero, dated now, flagged.
+ */
+export function handlePlaceMove(
+  p: Processor,
+  event: EngineEvent,
+  op: 'transfer_in' | 'transfer_out' | 'stake_lock' | 'stake_return',
+): void {
+  const origin = p.origin(event);
+  if (op === 'transfer_out' || op === 'stake_lock') {
+    const sent = event.sent!;
+    const place = op === 'stake_lock' ? stakedPlace(event.wallet) : TRANSIT;
+    const taken = p.ledger.move(event.wallet, place, sent.asset, sent.amount, origin);
+    if (taken.uncovered.gt(0)) p.rec.sellWithoutBuy(event, sent.asset, taken.uncovered);
+    p.chargeFee(event);
+    return;
+  }
+  const received = event.received!;
+  const fee = p.chargeFee(event);
+  const qty = p.netReceived(event, received, fee.net);
+  const place = op === 'stake_return' ? stakedPlace(event.wallet) : TRANSIT;
+  const taken = p.ledger.move(place, event.wallet, received.asset, qty, origin);
+  if (taken.uncovered.gt(0)) {
+    const why =
+      op === 'stake_return'
+        ? 'more came back from staking than was locked up'
+        : 'no matching withdrawal was found';
+    p.rec.warn({
+      code: 'missing_basis',
+      txId: event.id,
+      message: `Transaction ${event.id}: ${decString(taken.uncovered)} ${received.asset} received with unknown cost basis (${why}); zero basis from this date is used.`,
+      affects: [`basis of ${received.asset} lot ${event.id}:uncovered`],
+    });
+  }
+}

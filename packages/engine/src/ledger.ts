@@ -1,0 +1,194 @@
+import type { Ymd } from './dates.ts';
+import { type Dec, decMin, ZERO } from './decimal.ts';
+import { type Lot, makeLot, type Taken } from './lots/lot.ts';
+import type { LotMethod } from './lots/methods.ts';
+import { LotPool } from './lots/pool.ts';
+
+/** Where units wait between an unmatched withdrawal and an unmatched deposit. */
+export const TRANSIT = '(in transit)';
+
+/** Where locked-up staking units sit until they return. */
+export function stakedPlace(wallet: string): string {
+  return `${wallet} (staked)`;
+}
+
+function isVirtual(wallet: string): boolean {
+  return wallet === TRANSIT || wallet.endsWith(' (staked)');
+}
+
+const SEP = '\u0001';
+
+export interface Origin {
+  txId: string;
+  ms: number;
+  day: Ymd;
+}
+
+/**
+ * All lot pools. Universal application keeps one pool per asset; per-wallet one per wallet
+ * and asset. In universal mode a move between wallets changes nothing in the pool; unit
+ * balances of virtual places (transit, staked) and, for the us-2025 transition, of every
+ * wallet are counted so the pool can later be split between wallets.
+ */
+export class Ledger {
+  readonly pools = new Map<string, LotPool>();
+  /** wallet SEP asset → units (universal mode only). */
+  readonly balances = new Map<string, Dec>();
+  nextSeq = 0;
+
+  constructor(
+    public perWallet: boolean,
+    public trackWallets: boolean,
+    private method: LotMethod,
+  ) {}
+
+  setMethod(method: LotMethod): void {
+    this.method = method;
+  }
+
+  currentMethod(): LotMethod {
+    return this.method;
+  }
+
+  poolKey(wallet: string, asset: string): string {
+    return this.perWallet ? wallet + SEP + asset : asset;
+  }
+
+  pool(wallet: string, asset: string): LotPool {
+    const key = this.poolKey(wallet, asset);
+    let pool = this.pools.get(key);
+    if (pool === undefined) {
+      pool = new LotPool(this.method);
+      this.pools.set(key, pool);
+    }
+    return pool;
+  }
+
+  /** Adds a new lot (an acquisition). */
+  acquire(wallet: string, asset: string, qty: Dec, basis: Dec, lotId: string, origin: Origin): Lot {
+    const lot = makeLot({
+      lotId,
+      sourceTxId: origin.txId,
+      seq: this.nextSeq++,
+      asset,
+      acquiredMs: origin.ms,
+      acquiredDay: origin.day,
+      wallet,
+      qty,
+      basis,
+    });
+    this.pool(wallet, asset).add(lot);
+    this.bump(wallet, asset, qty);
+    return lot;
+  }
+
+  /** Removes units for a disposal; the uncovered part is what no lot could cover. */
+  remove(wallet: string, asset: string, qty: Dec): Taken {
+    this.bump(wallet, asset, qty.neg());
+    return this.pool(wallet, asset).take(qty, this.method);
+  }
+
+  /**
+   * Moves units between wallets/places keeping basis and dates. Returns the pieces moved
+   * (per-wallet mode) and the uncovered quantity, which arrives as a zero-basis lot dated now.
+   */
+  move(from: string, to: string, asset: string, qty: Dec, origin: Origin): Taken {
+    let taken: Taken;
+    if (this.perWallet) {
+      taken = this.pool(from, asset).take(qty, this.method);
+      const destination = this.pool(to, asset);
+      for (const piece of taken.pieces) destination.add(this.rehome(piece.lot, piece.qty, piece.basis, to));
+    } else if (isVirtual(from)) {
+      const held = this.balance(from, asset);
+      const covered = decMin(held.isNeg() ? ZERO : held, qty);
+      this.bump(from, asset, covered.neg());
+      taken = { pieces: [], uncovered: qty.minus(covered) };
+    } else {
+      this.bump(from, asset, qty.neg());
+      taken = { pieces: [], uncovered: ZERO };
+    }
+    const arrived = qty.minus(taken.uncovered);
+    if (!this.perWallet) this.bump(to, asset, arrived);
+    if (taken.uncovered.gt(0)) {
+      this.acquire(to, asset, taken.uncovered, ZERO, `${origin.txId}:uncovered`, origin);
+    }
+    return taken;
+  }
+
+  /** Puts a piece of a lot into `wallet`'s pool, reusing the lot object when whole. */
+  rehome(lot: Lot, qty: Dec, basis: Dec, wallet: string): Lot {
+    if (lot.qty === qty && lot.basis === basis) {
+      lot.wallet = wallet;
+      return lot;
+    }
+    return makeLot({
+      lotId: lot.lotId,
+      sourceTxId: lot.sourceTxId,
+      seq: lot.seq,
+      asset: lot.asset,
+      acquiredMs: lot.acquiredMs,
+      acquiredDay: lot.acquiredDay,
+      wallet,
+      qty,
+      basis,
+    });
+  }
+
+  /**
+   * Re-creates taken pieces as lots of another asset (rebrand, staking derivative): same
+   * basis and acquisition dates, quantities scaled to `newQty` (the last piece takes the
+   * rounding remainder so units are exact). Uncovered units arrive with zero basis, dated now.
+   */
+  carry(taken: Taken, wallet: string, asset: string, newQty: Dec, origin: Origin): void {
+    let total = taken.uncovered;
+    for (const piece of taken.pieces) total = total.plus(piece.qty);
+    if (total.isZero()) return;
+    let left = newQty;
+    const pool = this.pool(wallet, asset);
+    const count = taken.pieces.length;
+    for (let i = 0; i < count; i++) {
+      const piece = taken.pieces[i]!;
+      const last = i === count - 1 && taken.uncovered.isZero();
+      const qty = last ? left : piece.qty.times(newQty).div(total);
+      left = left.minus(qty);
+      const from = piece.lot;
+      pool.add(
+        makeLot({
+          lotId: from.lotId,
+          sourceTxId: from.sourceTxId,
+          seq: from.seq,
+          asset,
+          acquiredMs: from.acquiredMs,
+          acquiredDay: from.acquiredDay,
+          wallet,
+          qty,
+          basis: piece.basis,
+        }),
+      );
+      this.bump(wallet, asset, qty);
+    }
+    if (taken.uncovered.gt(0)) this.acquire(wallet, asset, left, ZERO, `${origin.txId}:uncovered`, origin);
+  }
+
+  balance(wallet: string, asset: string): Dec {
+    return this.balances.get(wallet + SEP + asset) ?? ZERO;
+  }
+
+  /** Every open lot of every pool. */
+  *allLots(): Generator<Lot> {
+    for (const pool of this.pools.values()) yield* pool.lots();
+  }
+
+  private bump(wallet: string, asset: string, delta: Dec): void {
+    if (this.perWallet) return;
+    if (!this.trackWallets && !isVirtual(wallet)) return;
+    const key = wallet + SEP + asset;
+    const current = this.balances.get(key);
+    this.balances.set(key, current === undefined ? delta : current.plus(delta));
+  }
+}
+
+export function splitBalanceKey(key: string): { wallet: string; asset: string } {
+  const at = key.lastIndexOf(SEP);
+  return { wallet: key.slice(0, at), asset: key.slice(at + 1) };
+}

@@ -1,0 +1,173 @@
+import { isFiat, isWellFormedAsset } from './assets.ts';
+import { chooseOperation, rankOf } from './classify.ts';
+import type { LocalCalendar } from './dates.ts';
+import { parseInstant, yearOf } from './dates.ts';
+import { type Dec, parseDecimal } from './decimal.ts';
+import type { EngineEvent, Leg } from './events.ts';
+import { pairHalves } from './pairs.ts';
+import type { EngineTransaction, EngineWarning } from './types.ts';
+
+export interface PrepareContext {
+  calendar: LocalCalendar;
+  knownAssets: ReadonlySet<string> | undefined;
+  warn: (warning: EngineWarning) => void;
+  markInvalid: (txId: string) => void;
+}
+
+type LegResult = Leg | null | 'invalid';
+
+/**
+ * Validates rows, turns them into events, links pairs and sorts: timestamp, then
+ * acquisitions before disposals, then import order. Bad rows become warnings, never throws.
+ */
+export function prepareEvents(
+  transactions: readonly EngineTransaction[],
+  ctx: PrepareContext,
+): EngineEvent[] {
+  const events: EngineEvent[] = [];
+  const seenIds = new Set<string>();
+  let latest = Number.NEGATIVE_INFINITY;
+  for (let index = 0; index < transactions.length; index++) {
+    const event = toEvent(transactions[index]!, index, ctx, seenIds);
+    if (event === null) continue;
+    if (event.ms < latest) {
+      ctx.warn({
+        code: 'out_of_order',
+        txId: event.id,
+        message: `Transaction ${event.id} is dated before the row above it; rows are sorted by date before calculating.`,
+      });
+    } else {
+      latest = event.ms;
+    }
+    events.push(event);
+  }
+  const paired = pairHalves(events, ctx.calendar, ctx.warn);
+  if (!isSorted(paired)) paired.sort(compareEvents);
+  return paired;
+}
+
+export function compareEvents(a: EngineEvent, b: EngineEvent): number {
+  return a.ms - b.ms || a.rank - b.rank || a.index - b.index;
+}
+
+function isSorted(events: readonly EngineEvent[]): boolean {
+  for (let i = 1; i < events.length; i++) {
+    if (compareEvents(events[i - 1]!, events[i]!) > 0) return false;
+  }
+  return true;
+}
+
+function toEvent(
+  tx: EngineTransaction,
+  index: number,
+  ctx: PrepareContext,
+  seenIds: Set<string>,
+): EngineEvent | null {
+  const id = typeof tx?.id === 'string' && tx.id !== '' ? tx.id : `#${index + 1}`;
+  if (tx === null || typeof tx !== 'object') {
+    ctx.warn({ code: 'bad_amount', txId: id, message: `Row ${id} is not a transaction object; skipped.` });
+    return null;
+  }
+  if (tx.ignored === true || tx.classification === 'ignore') return null;
+  if (seenIds.has(id)) {
+    ctx.warn({ code: 'duplicate_id', txId: id, message: `Transaction id ${id} appears more than once.` });
+  }
+  seenIds.add(id);
+  const ms = parseInstant(tx.timestamp);
+  if (ms === null) {
+    ctx.warn({
+      code: 'bad_timestamp',
+      txId: id,
+      message: `Transaction ${id} has no usable timestamp (${String(tx.timestamp)}); skipped.`,
+    });
+    ctx.markInvalid(id);
+    return null;
+  }
+  const sent = readLeg(tx.sent, 'sent', id, ctx);
+  const received = readLeg(tx.received, 'received', id, ctx);
+  const fee = readLeg(tx.fee, 'fee', id, ctx);
+  if (sent === 'invalid' || received === 'invalid' || fee === 'invalid') {
+    ctx.markInvalid(id);
+    return null;
+  }
+  const fiat = readFiatValue(tx, id, ctx);
+  const op = chooseOperation(String(tx.kind), tx.classification, sent, received, fee);
+  const day = ctx.calendar.day(ms);
+  return {
+    tx,
+    id,
+    wallet: typeof tx.wallet === 'string' && tx.wallet !== '' ? tx.wallet : 'default',
+    index,
+    ms,
+    day,
+    year: yearOf(day),
+    rank: rankOf(op),
+    op,
+    sent,
+    received,
+    fee,
+    fiatValue: fiat?.amount ?? null,
+    fiatCurrency: fiat?.currency ?? '',
+    partner: null,
+  };
+}
+
+function readLeg(raw: unknown, which: string, id: string, ctx: PrepareContext): LegResult {
+  if (raw === null || raw === undefined) return null;
+  const leg = raw as { asset?: unknown; amount?: unknown };
+  const asset = typeof leg.asset === 'string' ? leg.asset.trim() : leg.asset;
+  if (!isWellFormedAsset(asset)) {
+    ctx.warn({
+      code: 'unknown_asset',
+      txId: id,
+      message: `Transaction ${id}: the ${which} asset code ${JSON.stringify(leg.asset)} is not usable; row skipped.`,
+    });
+    return 'invalid';
+  }
+  let amount = parseDecimal(leg.amount);
+  if (amount === null) {
+    ctx.warn({
+      code: 'bad_amount',
+      txId: id,
+      message: `Transaction ${id}: the ${which} amount ${JSON.stringify(leg.amount)} is not a number; row skipped.`,
+    });
+    return 'invalid';
+  }
+  if (amount.isNeg()) {
+    ctx.warn({
+      code: 'negative_amount',
+      txId: id,
+      message: `Transaction ${id}: negative ${which} amount ${String(leg.amount)} taken as its absolute value.`,
+    });
+    amount = amount.abs();
+  }
+  if (amount.isZero()) return null;
+  const fiat = isFiat(asset);
+  if (!fiat && ctx.knownAssets !== undefined && !ctx.knownAssets.has(asset)) {
+    ctx.warn({
+      code: 'unknown_asset',
+      txId: id,
+      message: `Transaction ${id}: unknown asset ${asset} (${which}); calculated, but check the code.`,
+    });
+  }
+  return { asset, amount, fiat };
+}
+
+function readFiatValue(
+  tx: EngineTransaction,
+  id: string,
+  ctx: PrepareContext,
+): { amount: Dec; currency: string } | null {
+  const raw = tx.fiat_value;
+  if (raw === null || raw === undefined) return null;
+  const amount = parseDecimal(raw.amount);
+  if (amount === null || typeof raw.currency !== 'string') {
+    ctx.warn({
+      code: 'bad_amount',
+      txId: id,
+      message: `Transaction ${id}: fiat value ${JSON.stringify(raw.amount)} is not a number; ignored.`,
+    });
+    return null;
+  }
+  return { amount: amount.abs(), currency: raw.currency.trim() };
+}

@@ -1,0 +1,136 @@
+import type { LocalCalendar } from './dates.ts';
+import { type Dec, ZERO } from './decimal.ts';
+import type { EngineEvent, Leg } from './events.ts';
+import {
+  handleBuy,
+  handleFork,
+  handleGiftIn,
+  handleIncome,
+  handleMarginGain,
+} from './handlers/acquisitions.ts';
+import {
+  handleFee,
+  handleMarginLoss,
+  handleRemoval,
+  handleSell,
+  handleSpend,
+  handleTrade,
+} from './handlers/disposals.ts';
+import { handleCarry, handlePair, handlePlaceMove } from './handlers/moves.ts';
+import type { Ledger, Origin } from './ledger.ts';
+import type { Pricer } from './pricing.ts';
+import type { Recorder } from './recorder.ts';
+
+/** Shared state and helpers the handlers work with. */
+export class Processor {
+  constructor(
+    readonly ledger: Ledger,
+    readonly rec: Recorder,
+    readonly pricer: Pricer,
+    readonly calendar: LocalCalendar,
+  ) {}
+
+  process(event: EngineEvent): void {
+    this.rec.touchYear(event.year);
+    switch (event.op) {
+      case 'buy':
+        handleBuy(this, event);
+        return;
+      case 'income':
+        handleIncome(this, event);
+        return;
+      case 'fork':
+        handleFork(this, event);
+        return;
+      case 'gift_in':
+        handleGiftIn(this, event);
+        return;
+      case 'margin_gain':
+        handleMarginGain(this, event);
+        return;
+      case 'sell':
+        handleSell(this, event);
+        return;
+      case 'trade':
+        handleTrade(this, event);
+        return;
+      case 'spend':
+        handleSpend(this, event);
+        return;
+      case 'gift_out':
+      case 'donation':
+      case 'lost':
+      case 'stolen':
+        handleRemoval(this, event, event.op);
+        return;
+      case 'fee':
+        handleFee(this, event);
+        return;
+      case 'margin_loss':
+      case 'margin_fee':
+        handleMarginLoss(this, event, event.op);
+        return;
+      case 'carry':
+        handleCarry(this, event);
+        return;
+      case 'pair':
+        handlePair(this, event);
+        return;
+      case 'transfer_in':
+      case 'transfer_out':
+      case 'stake_lock':
+      case 'stake_return':
+        handlePlaceMove(this, event, event.op);
+        return;
+      case 'none':
+        return;
+    }
+  }
+
+  origin(event: EngineEvent): Origin {
+    return { txId: event.id, ms: event.ms, day: event.day };
+  }
+
+  /**
+   * Books the row's fee. A fee in the acquired asset only reduces the units acquired (its
+   * value stays in their basis): returns `net` true. A crypto fee otherwise is a disposal of
+   * the fee units at market value (category 'fee'). Returns the fee's value, which the
+   * caller adds to a basis or subtracts from proceeds; null when it has no price.
+   */
+  chargeFee(event: EngineEvent, fee: Leg | null = event.fee): { value: Dec | null; net: boolean } {
+    if (fee === null) return { value: ZERO, net: false };
+    if (!fee.fiat && fee.asset === event.received?.asset) return { value: ZERO, net: true };
+    const value = this.pricer.valueOf(event, fee);
+    if (!fee.fiat) {
+      const taken = this.ledger.remove(event.wallet, fee.asset, fee.amount);
+      this.rec.disposal(event, {
+        category: 'fee',
+        asset: fee.asset,
+        wallet: event.wallet,
+        taken,
+        proceeds: value,
+      });
+    }
+    if (value === null) this.rec.missingPrice(event, fee.asset, gainTotals(event.year));
+    return { value, net: false };
+  }
+
+  /** Units received after a fee charged in the same asset. */
+  netReceived(event: EngineEvent, received: Leg, net: boolean): Dec {
+    if (!net || event.fee === null) return received.amount;
+    const left = received.amount.minus(event.fee.amount);
+    if (left.isNeg()) {
+      this.rec.warn({
+        code: 'bad_amount',
+        txId: event.id,
+        message: `Transaction ${event.id}: the fee is larger than the ${received.asset} received; nothing is acquired.`,
+      });
+      return ZERO;
+    }
+    return left;
+  }
+}
+
+export function gainTotals(year: number): string[] {
+  return [`${year}.proceeds`, `${year}.shortTermGain`, `${year}.longTermGain`];
+}

@@ -1,0 +1,261 @@
+import { isLongTerm, ymdString } from './dates.ts';
+import { type Dec, decString, ZERO } from './decimal.ts';
+import type { EngineEvent } from './events.ts';
+import type { Piece, Taken } from './lots/lot.ts';
+import type {
+  DisposalCategory,
+  DisposalLine,
+  EngineWarning,
+  IncomeLine,
+  LotUse,
+  Term,
+  TransactionStatus,
+  YearSummary,
+} from './types.ts';
+
+const NOT_TAXABLE: ReadonlySet<DisposalCategory> = new Set(['gift', 'donation', 'lost', 'stolen']);
+const ALWAYS_SHORT: ReadonlySet<DisposalCategory> = new Set(['margin_gain', 'margin_loss', 'margin_fee']);
+
+interface YearTotals {
+  proceeds: Dec;
+  costBasis: Dec;
+  shortTermGain: Dec;
+  longTermGain: Dec;
+  income: Dec;
+  disposals: DisposalLine[];
+  incomeLines: IncomeLine[];
+}
+
+export interface DisposalInput {
+  category: DisposalCategory;
+  asset: string;
+  wallet: string;
+  taken: Taken;
+  /** Total proceeds; null when no price was found (recorded as 0 and flagged). */
+  proceeds: Dec | null;
+  /** Value at the date of a gift or donation (informational). */
+  fairMarketValue?: Dec | null;
+  /** Units shown when no lot is involved (a margin gain). */
+  amount?: Dec;
+}
+
+/** Collects disposal lines, income lines, year totals, statuses and warnings. */
+export class Recorder {
+  private readonly years = new Map<number, YearTotals>();
+  private readonly flags = new Map<string, { flags: Set<string>; swb: Dec }>();
+  readonly warnings: EngineWarning[] = [];
+
+  warn(warning: EngineWarning): void {
+    this.warnings.push(warning);
+  }
+
+  touchYear(year: number): YearTotals {
+    let totals = this.years.get(year);
+    if (totals === undefined) {
+      totals = {
+        proceeds: ZERO,
+        costBasis: ZERO,
+        shortTermGain: ZERO,
+        longTermGain: ZERO,
+        income: ZERO,
+        disposals: [],
+        incomeLines: [],
+      };
+      this.years.set(year, totals);
+    }
+    return totals;
+  }
+
+  /** Records a disposal, one line per holding-period term, each with its lots. */
+  disposal(event: EngineEvent, input: DisposalInput): void {
+    const { taken } = input;
+    const forceShort = ALWAYS_SHORT.has(input.category);
+    const short: Piece[] = [];
+    const long: Piece[] = [];
+    for (const piece of taken.pieces) {
+      if (!forceShort && isLongTerm(piece.lot.acquiredDay, event.day)) long.push(piece);
+      else short.push(piece);
+    }
+    const qtyOf = (pieces: Piece[]): Dec => pieces.reduce((sum, p) => sum.plus(p.qty), ZERO);
+    const shortQty = qtyOf(short).plus(taken.uncovered);
+    const longQty = long.length > 0 ? qtyOf(long) : ZERO;
+    const proceeds = input.proceeds ?? ZERO;
+    let shortProceeds = proceeds;
+    let longProceeds = ZERO;
+    if (long.length > 0 && shortQty.gt(0)) {
+      shortProceeds = proceeds.times(shortQty).div(shortQty.plus(longQty));
+      longProceeds = proceeds.minus(shortProceeds);
+    } else if (long.length > 0) {
+      shortProceeds = ZERO;
+      longProceeds = proceeds;
+    }
+    if (shortQty.gt(0)) {
+      this.line(event, input, 'short', short, taken.uncovered, shortQty, shortProceeds);
+    } else if (long.length === 0) {
+      this.line(event, input, 'short', [], ZERO, input.amount ?? ZERO, proceeds);
+    }
+    if (long.length > 0) this.line(event, input, 'long', long, ZERO, longQty, longProceeds);
+    if (taken.uncovered.gt(0)) this.sellWithoutBuy(event, input.asset, taken.uncovered);
+  }
+
+  income(
+    event: EngineEvent,
+    asset: string,
+    amount: Dec,
+    value: Dec | null,
+    category: string,
+    wallet: string,
+  ) {
+    const totals = this.touchYear(event.year);
+    totals.income = totals.income.plus(value ?? ZERO);
+    const line: IncomeLine = {
+      txId: event.id,
+      asset,
+      amount: decString(amount),
+      value: decString(value ?? ZERO),
+      receivedAt: ymdString(event.day),
+      receivedTimestamp: new Date(event.ms).toISOString(),
+      category,
+      wallet,
+    };
+    if (value === null) line.missingPrice = true;
+    totals.incomeLines.push(line);
+  }
+
+  missingPrice(event: EngineEvent, asset: string, affects: string[]): void {
+    this.flag(event.id, 'missing_price');
+    this.warn({
+      code: 'missing_price',
+      txId: event.id,
+      message: `Transaction ${event.id}: no price for ${asset} on ${ymdString(event.day)}; its value is taken as 0 until a price is added, so ${affects.join(', ')} may be wrong.`,
+      affects,
+    });
+  }
+
+  sellWithoutBuy(event: EngineEvent, asset: string, qty: Dec): void {
+    const entry = this.flag(event.id, 'sell_without_buy');
+    entry.swb = entry.swb.plus(qty);
+    this.warn({
+      code: 'sell_without_buy',
+      txId: event.id,
+      message: `Transaction ${event.id}: not enough ${asset} in ${event.wallet} for ${decString(qty)} units; they get a zero cost basis and count as short term.`,
+      affects: [`${event.year}.costBasis`, `${event.year}.shortTermGain`],
+    });
+  }
+
+  invalid(txId: string): void {
+    this.flag(txId, 'invalid');
+  }
+
+  statuses(): TransactionStatus[] {
+    const out: TransactionStatus[] = [];
+    for (const [id, entry] of this.flags) {
+      const status: TransactionStatus = {
+        id,
+        status: entry.flags.has('missing_price') || entry.flags.has('invalid') ? 'error' : 'ok',
+        flags: [...entry.flags],
+      };
+      if (entry.swb.gt(0)) status.sellWithoutBuyQuantity = decString(entry.swb);
+      out.push(status);
+    }
+    return out;
+  }
+
+  yearSummaries(): Record<string, YearSummary> {
+    const out: Record<string, YearSummary> = {};
+    for (const year of [...this.years.keys()].sort((a, b) => a - b)) {
+      const t = this.years.get(year)!;
+      out[String(year)] = {
+        proceeds: decString(t.proceeds),
+        costBasis: decString(t.costBasis),
+        shortTermGain: decString(t.shortTermGain),
+        longTermGain: decString(t.longTermGain),
+        income: decString(t.income),
+        disposals: t.disposals,
+        incomeLines: t.incomeLines,
+      };
+    }
+    return out;
+  }
+
+  private flag(id: string, flag: string): { flags: Set<string>; swb: Dec } {
+    let entry = this.flags.get(id);
+    if (entry === undefined) {
+      entry = { flags: new Set(), swb: ZERO };
+      this.flags.set(id, entry);
+    }
+    entry.flags.add(flag);
+    return entry;
+  }
+
+  private line(
+    event: EngineEvent,
+    input: DisposalInput,
+    term: Term,
+    pieces: Piece[],
+    uncovered: Dec,
+    qty: Dec,
+    proceeds: Dec,
+  ): void {
+    const disposedAt = ymdString(event.day);
+    const lots: LotUse[] = [];
+    let basis = ZERO;
+    let firstDay = -1;
+    let various = false;
+    for (const piece of pieces) {
+      basis = basis.plus(piece.basis);
+      if (firstDay === -1) firstDay = piece.lot.acquiredDay;
+      else if (firstDay !== piece.lot.acquiredDay) various = true;
+      lots.push({
+        lotId: piece.lot.lotId,
+        acquiredAt: ymdString(piece.lot.acquiredDay),
+        acquiredTimestamp: new Date(piece.lot.acquiredMs).toISOString(),
+        amount: decString(piece.qty),
+        costBasis: decString(piece.basis),
+      });
+    }
+    if (uncovered.gt(0)) {
+      if (firstDay !== -1 && firstDay !== event.day) various = true;
+      firstDay = event.day;
+      lots.push({
+        lotId: null,
+        acquiredAt: disposedAt,
+        acquiredTimestamp: null,
+        amount: decString(uncovered),
+        costBasis: '0',
+      });
+    }
+    const taxable = !NOT_TAXABLE.has(input.category);
+    const shownProceeds = taxable ? proceeds : ZERO;
+    const gain = taxable ? shownProceeds.minus(basis) : ZERO;
+    const line: DisposalLine = {
+      txId: event.id,
+      asset: input.asset,
+      amount: decString(qty),
+      acquiredAt: various ? 'VARIOUS' : firstDay === -1 ? disposedAt : ymdString(firstDay),
+      disposedAt,
+      disposedTimestamp: new Date(event.ms).toISOString(),
+      proceeds: decString(shownProceeds),
+      costBasis: decString(basis),
+      gain: decString(gain),
+      term,
+      category: input.category,
+      taxable,
+      wallet: input.wallet,
+      lots,
+    };
+    if (uncovered.gt(0)) line.sellWithoutBuy = decString(uncovered);
+    if (input.proceeds === null && taxable) line.missingPrice = true;
+    if (input.fairMarketValue !== undefined) {
+      line.fairMarketValue = input.fairMarketValue === null ? 'unknown' : decString(input.fairMarketValue);
+    }
+    const totals = this.touchYear(event.year);
+    totals.disposals.push(line);
+    if (taxable) {
+      totals.proceeds = totals.proceeds.plus(shownProceeds);
+      totals.costBasis = totals.costBasis.plus(basis);
+      if (term === 'long') totals.longTermGain = totals.longTermGain.plus(gain);
+      else totals.shortTermGain = totals.shortTermGain.plus(gain);
+    }
+  }
+}

@@ -1,0 +1,44 @@
+import { isLotMethodName, type LotMethod, lotMethod } from './lots/methods.ts';
+import type { LotMethodName, MethodSchedule } from './types.ts';
+
+/**
+ * The lot method for each tax year. In a schedule each entry applies from its year until the
+ * next one; the first entry also covers every earlier year.
+ */
+export class MethodPlan {
+  private readonly entries: Array<{ fromYear: number; method: LotMethod }>;
+
+  constructor(method: LotMethodName | MethodSchedule | undefined) {
+    if (method === undefined) this.entries = [{ fromYear: 0, method: lotMethod('fifo') }];
+    else if (typeof method === 'string') this.entries = [{ fromYear: 0, method: lotMethod(method) }];
+    else {
+      this.entries = [...method]
+        .sort((a, b) => a.fromYear - b.fromYear)
+        .map((entry) => ({ fromYear: entry.fromYear, method: lotMethod(entry.method) }));
+      if (this.entries.length === 0) this.entries.push({ fromYear: 0, method: lotMethod('fifo') });
+    }
+  }
+
+  forYear(year: number): LotMethod {
+    let chosen = this.entries[0]!.method;
+    for (const entry of this.entries) {
+      if (entry.fromYear <= year) chosen = entry.method;
+    }
+    return chosen;
+  }
+}
+
+/** Parses "fifo" or "2020:fifo,2021:lifo"; returns an error message for anything else. */
+export function parseMethodOption(text: string): LotMethodName | MethodSchedule | string {
+  const trimmed = text.trim().toLowerCase();
+  if (isLotMethodName(trimmed)) return trimmed;
+  const entries: Array<{ fromYear: number; method: LotMethodName }> = [];
+  for (const part of trimmed.split(',')) {
+    const match = /^(\d{4})\s*:\s*([a-z]+)$/.exec(part.trim());
+    if (!match || !isLotMethodName(match[2]!)) {
+      return `invalid method "${part.trim()}": use fifo, lifo, hifo, lofo or YEAR:METHOD,YEAR:METHOD`;
+    }
+    entries.push({ fromYear: Number(match[1]), method: match[2] });
+  }
+  return entries;
+}
