@@ -4,7 +4,11 @@ import { coinbase2021 } from './formats/coinbase-2021.ts';
 import { coinbase2023 } from './formats/coinbase-2023.ts';
 import { coinbase2024 } from './formats/coinbase-2024.ts';
 import { coinbase2025 } from './formats/coinbase-2025.ts';
+import { coinbaseproAccount } from './formats/coinbasepro-account.ts';
+import { coinbaseproFills } from './formats/coinbasepro-fills.ts';
 import { koinlyUniversal } from './formats/koinly-universal.ts';
+import { krakenLedgers } from './formats/kraken-ledgers.ts';
+import { krakenTrades } from './formats/kraken-trades.ts';
 
 /**
  * Every supported layout, in detection order: more specific signatures come before looser
@@ -16,6 +20,10 @@ export const FORMATS: FormatDefinition[] = [
   coinbase2023,
   coinbase2021,
   coinbase2020,
+  coinbaseproFills,
+  coinbaseproAccount,
+  krakenLedgers,
+  krakenTrades,
   koinlyUniversal,
 ];
 

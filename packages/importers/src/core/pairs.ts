@@ -26,7 +26,13 @@ export function combineLegs(
   legs: Leg[],
   fees: Leg[],
   base: Base,
-  single: { inKind?: TxInput['kind']; outKind?: TxInput['kind']; subtype?: string | null } = {},
+  single: {
+    inKind?: TxInput['kind'];
+    outKind?: TxInput['kind'];
+    subtype?: string | null;
+    /** A trade must have both legs; one-sided groups mean a row was lost (return null). */
+    requireBoth?: boolean;
+  } = {},
 ): NormalisedTransaction[] | null {
   const ins = sumByAsset(legs.filter((l) => l.amount.isPositive() && !l.amount.isZero()));
   const outs = sumByAsset(legs.filter((l) => l.amount.isNegative()));
@@ -52,6 +58,7 @@ export function combineLegs(
         tx({ ...base, kind: 'fee', lines, fee: money(asset, amount), subtype: base.subtype ?? null }),
       );
   }
+  if (single.requireBoth && !(sent && received)) return null;
   // With no in/out leg at all the only movement is a fee.
   if (!sent && !received) {
     if (fee) return [tx({ ...base, kind: 'fee', lines, fee }), ...extra];
