@@ -64,7 +64,11 @@ export function buildQuery(query: Record<string, unknown> | undefined): string {
   return text ? `?${text}` : '';
 }
 
-type OptionalIfNever<K extends string, T> = [T] extends [never] ? { [P in K]?: undefined } : { [P in K]: T };
+type OptionalIfNever<K extends string, T> = [T] extends [never]
+  ? { [P in K]?: undefined }
+  : undefined extends T
+    ? { [P in K]?: T }
+    : { [P in K]: T };
 
 export type CallOptions<C> = OptionalIfNever<'params', CallParams<C>> &
   OptionalIfNever<'query', CallQuery<C>> &

@@ -1,0 +1,5 @@
+import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
+
+export default function ResetPasswordFormRoute() {
+  return <ResetPasswordForm />;
+}

@@ -1,0 +1,3 @@
+import { NotFoundPage } from '@/components/errors/route-error';
+
+export default NotFoundPage;

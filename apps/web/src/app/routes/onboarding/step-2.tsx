@@ -1,0 +1,5 @@
+import { StepLocation } from '@/features/onboarding/components/step-location';
+
+export default function StepLocationRoute() {
+  return <StepLocation />;
+}

@@ -1,0 +1,5 @@
+import { StepCurrency } from '@/features/onboarding/components/step-currency';
+
+export default function StepCurrencyRoute() {
+  return <StepCurrency />;
+}

@@ -1,0 +1,5 @@
+import { VideoTour } from '@/features/onboarding/components/video-tour';
+
+export default function VideoTourRoute() {
+  return <VideoTour />;
+}

@@ -1,0 +1,86 @@
+import { AppShell, Box, Burger, Button, Container, Group } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconSparkles } from '@tabler/icons-react';
+import { Suspense } from 'react';
+import { Link, Outlet } from 'react-router';
+import { Logo } from '@/components/ui/logo';
+import { LoadingState } from '@/components/ui/states';
+import { TaxYearPicker } from '@/components/ui/tax-year-picker';
+import { paths } from '@/config/paths';
+import { useTaxYear } from '@/hooks/use-tax-year';
+import { isCpaOnly, isCustomer, isUsRegion } from '@/lib/access/roles';
+import { useSession, useUser } from '@/lib/session/session';
+import { AccountMenu } from './account-menu';
+import { DesktopNav } from './desktop-nav';
+import { MasqueradeBanner } from './masquerade-banner';
+import { MobileBottomBar } from './mobile-bottom-bar';
+import { MobileNavDrawer } from './mobile-nav-drawer';
+import { bottomBarItems, navItems, showsUpgrade } from './nav-items';
+import { SafeHarborBanner } from './safe-harbor-banner';
+
+/** The signed-in shell: header navigation on desktop, bottom bar below 768 px. */
+export function AppLayout() {
+  const user = useUser();
+  const { data: session } = useSession();
+  const masquerade = session?.masquerade ?? null;
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const [taxYear] = useTaxYear();
+  const items = navItems(user);
+  const bottom = bottomBarItems(user);
+  const customer = isCustomer(user);
+  const headerHeight = masquerade ? { base: 60 + 78, sm: 60 + 38 } : 60;
+  return (
+    <AppShell
+      header={{ height: headerHeight }}
+      footer={{ height: 64, collapsed: bottom.length === 0 }}
+      padding={0}
+    >
+      <AppShell.Header>
+        {masquerade ? <MasqueradeBanner masquerade={masquerade} /> : null}
+        <Group h={60} px="md" justify="space-between" wrap="nowrap" gap="sm">
+          <Group gap="lg" wrap="nowrap" style={{ minWidth: 0 }}>
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" aria-label="Open menu" size="sm" />
+            <Logo to={isCpaOnly(user) ? paths.taxPro.dashboard.path : paths.home.path} />
+            <DesktopNav items={items} />
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            {customer ? (
+              <Box visibleFrom="md">
+                <TaxYearPicker size="xs" />
+              </Box>
+            ) : null}
+            {showsUpgrade(user) ? (
+              <Button
+                component={Link}
+                to={paths.pricing.getHref({ callUrl: 'settings', taxYear })}
+                size="xs"
+                variant="gradient"
+                gradient={{ from: 'teal.7', to: 'teal.5' }}
+                leftSection={<IconSparkles size={14} />}
+              >
+                Upgrade
+              </Button>
+            ) : null}
+            <AccountMenu user={user} />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <MobileNavDrawer opened={opened} onClose={close} items={items} showTaxYear={customer} />
+      <AppShell.Main bg="gray.0" mih="100dvh">
+        <Container size="lg" py={{ base: 'md', sm: 'xl' }} px="md">
+          {customer && isUsRegion(user.country_code) ? (
+            <SafeHarborBanner dismissedOnServer={user.safe_harbor_dismissed} />
+          ) : null}
+          <Suspense fallback={<LoadingState />}>
+            <Outlet />
+          </Suspense>
+        </Container>
+      </AppShell.Main>
+      {bottom.length > 0 ? (
+        <AppShell.Footer hiddenFrom="sm">
+          <MobileBottomBar items={bottom} />
+        </AppShell.Footer>
+      ) : null}
+    </AppShell>
+  );
+}

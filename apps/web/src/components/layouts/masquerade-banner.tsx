@@ -1,0 +1,28 @@
+import type { Masquerade } from '@lotwise/contracts/users/user';
+import { Anchor, Group, Text } from '@mantine/core';
+import { IconEye } from '@tabler/icons-react';
+import { useStopImpersonating } from '@/lib/session/stop-impersonating';
+import classes from './shell.module.css';
+
+/** Shown while a tax professional views a client's account. */
+export function MasqueradeBanner({ masquerade }: { masquerade: Masquerade }) {
+  const stop = useStopImpersonating();
+  return (
+    <Group className={classes.masquerade} justify="center" gap="xs" role="status" wrap="wrap">
+      <IconEye size={16} />
+      <Text fz="sm" span>
+        You are viewing <b>{masquerade.name}</b> {masquerade.email} {masquerade.uuid}
+      </Text>
+      <Anchor
+        component="button"
+        type="button"
+        fz="sm"
+        fw={700}
+        onClick={() => stop.mutate()}
+        disabled={stop.isPending}
+      >
+        {stop.isPending ? 'Returning…' : 'Exit and Return'}
+      </Anchor>
+    </Group>
+  );
+}

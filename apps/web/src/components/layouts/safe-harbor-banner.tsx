@@ -1,0 +1,33 @@
+import { Alert, Anchor, Text } from '@mantine/core';
+import { IconShieldCheck } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useDismissSafeHarbor } from '@/lib/session/dismiss-safe-harbor';
+import { readStorage, STORAGE_KEYS } from '@/lib/storage';
+
+/** Safe Harbor 2025 banner; dismissal persists on the server and in a local flag. */
+export function SafeHarborBanner({ dismissedOnServer }: { dismissedOnServer: boolean }) {
+  const [localFlag] = useState(() => readStorage(STORAGE_KEYS.safeHarborDismissed) === 'true');
+  const dismiss = useDismissSafeHarbor();
+  if (dismissedOnServer || localFlag || dismiss.isSuccess) return null;
+  return (
+    <Alert
+      variant="light"
+      color="navy"
+      radius="lg"
+      mb="lg"
+      icon={<IconShieldCheck size={20} />}
+      title="Safe Harbor 2025: cost basis is now tracked per wallet"
+      withCloseButton
+      closeButtonLabel="Dismiss Safe Harbor banner"
+      onClose={() => dismiss.mutate()}
+    >
+      <Text fz="sm">
+        From 1 January 2025 the IRS expects US taxpayers to track cost basis wallet by wallet. Lotwise lets you
+        allocate your unused basis under the Safe Harbor rules (Rev. Proc. 2024-28) before your first 2025 sale.{' '}
+        <Anchor href="https://www.irs.gov/pub/irs-drop/rp-24-28.pdf" target="_blank" rel="noreferrer" fz="sm">
+          Read the IRS guidance
+        </Anchor>
+      </Text>
+    </Alert>
+  );
+}
