@@ -5,6 +5,10 @@ import type { Config } from './config.ts';
 import { type Db, type OpenOptions, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { type AppContext, createContext } from './http/context.ts';
+import { EmbeddedQueue } from './jobs/embedded-queue.ts';
+import { JobExecutor, type JobQueue } from './jobs/job-queue.ts';
+import { JobsRepo } from './jobs/jobs.repo.ts';
+import { PgBossQueue } from './jobs/pg-boss-queue.ts';
 import { type Mailer, outboxMailer, smtpMailer } from './mail/mailer.ts';
 import { localHub, redisHub } from './realtime/hub.ts';
 
@@ -17,7 +21,14 @@ export interface Server {
 /** Opens the database, migrates it to the latest schema and builds the HTTP app. */
 export async function createServer(
   config: Config,
-  options: { logger?: boolean; db?: Db; dbOptions?: OpenOptions; mailer?: Mailer } = {},
+  options: {
+    logger?: boolean;
+    db?: Db;
+    dbOptions?: OpenOptions;
+    mailer?: Mailer;
+    /** Extra job handlers, registered before the queue starts (tests). */
+    beforeStart?: (ctx: AppContext) => void;
+  } = {},
 ): Promise<Server> {
   const log = pino({ level: options.logger === false ? 'silent' : config.logLevel });
   const db = options.db ?? openDatabase(config.databaseUrl, options.dbOptions);
@@ -28,12 +39,21 @@ export async function createServer(
       ? smtpMailer(config.smtpUrl, config.mailFrom)
       : outboxMailer(config.outboxDir, config.mailFrom, log));
   const hub = config.redisUrl ? redisHub(config.redisUrl, log) : localHub();
-  const ctx = createContext(config, db, mailer, hub);
+  const jobsRepo = new JobsRepo(db.kysely);
+  const executor = new JobExecutor(jobsRepo, hub, log);
+  const queue: JobQueue =
+    db.dialect === 'postgres'
+      ? new PgBossQueue(db.url, jobsRepo, executor, db.schema ? `${db.schema}_boss` : 'pgboss')
+      : new EmbeddedQueue(jobsRepo, executor);
+  const ctx = createContext(config, db, mailer, hub, { queue, repo: jobsRepo });
   const app = await buildApp(ctx, options.logger === undefined ? {} : { logger: options.logger });
+  options.beforeStart?.(ctx);
+  await queue.start();
   return {
     app,
     ctx,
     async close() {
+      await queue.stop();
       await app.close();
       await hub.close();
       if (!options.db) await db.close();

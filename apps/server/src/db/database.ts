@@ -11,6 +11,9 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface Db {
   kysely: Kysely<Database>;
   dialect: DialectName;
+  url: string;
+  /** PostgreSQL schema in use, when not the default. */
+  schema?: string | undefined;
   close(): Promise<void>;
 }
 
@@ -32,7 +35,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): Db {
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+    return { kysely, dialect: 'postgres', url, schema: options.schema, close: () => kysely.destroy() };
   }
   const file = url.replace(/^sqlite:/, '');
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
@@ -45,5 +48,5 @@ export function openDatabase(url: string, options: OpenOptions = {}): Db {
     dialect: new SqliteDialect({ database: sqlite }),
     plugins: [new SqliteBooleanPlugin()],
   });
-  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+  return { kysely, dialect: 'sqlite', url, close: () => kysely.destroy() };
 }

@@ -71,13 +71,38 @@ export interface RecoveryCodesTable {
   used_at: Timestamp | null;
 }
 
+export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'superseded';
+
+export interface JobsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  status: JobStatus;
+  /** Whole percent, 0–100. */
+  progress: number;
+  message: string | null;
+  /** JSON text. */
+  payload: string;
+  result: string | null;
+  error: string | null;
+  /** Jobs sharing a key supersede each other (a newer tax calculation replaces an older one). */
+  dedupe_key: string | null;
+  attempts: number;
+  created_at: Timestamp;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   mfa_challenges: MfaChallengesTable;
   password_resets: PasswordResetsTable;
   recovery_codes: RecoveryCodesTable;
+  jobs: JobsTable;
 }
+
+export type JobRow = Selectable<JobsTable>;
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;

@@ -1,5 +1,7 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
+import type { JobsRepo } from '../jobs/jobs.repo.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { SessionsRepo } from '../modules/auth/sessions.repo.ts';
 import { UsersRepo } from '../modules/users/users.repo.ts';
@@ -13,14 +15,24 @@ export interface AppContext {
   users: UsersRepo;
   sessions: SessionsRepo;
   hub: RealtimeHub;
+  jobs: JobQueue;
+  jobsRepo: JobsRepo;
 }
 
-export function createContext(config: Config, db: Db, mailer: Mailer, hub: RealtimeHub): AppContext {
+export function createContext(
+  config: Config,
+  db: Db,
+  mailer: Mailer,
+  hub: RealtimeHub,
+  jobs: { queue: JobQueue; repo: JobsRepo },
+): AppContext {
   return {
     config,
     db,
     mailer,
     hub,
+    jobs: jobs.queue,
+    jobsRepo: jobs.repo,
     users: new UsersRepo(db.kysely),
     sessions: new SessionsRepo(db.kysely, config.sessionTtlMs),
   };

@@ -37,6 +37,7 @@ export async function openTestDb(dialect: DialectName): Promise<Db & { dispose()
       const cleanup = new pg.Client({ connectionString: POSTGRES_URL });
       await cleanup.connect();
       await cleanup.query(`DROP SCHEMA ${schema} CASCADE`);
+      await cleanup.query(`DROP SCHEMA IF EXISTS ${schema}_boss CASCADE`);
       await cleanup.end();
     },
   };

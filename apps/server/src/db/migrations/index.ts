@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import * as m000001 from './2026_11_21_000001_accounts.ts';
+import * as m000002 from './2026_11_21_000002_jobs.ts';
 
 /** Every migration, in order. Imported statically so the server needs no file scanning. */
 export const migrations: Record<string, Migration> = {
   '2026_11_21_000001_accounts': m000001,
+  '2026_11_21_000002_jobs': m000002,
 };

@@ -1,0 +1,3 @@
+/** The closed set of background jobs. Each module registers the handler of its own. */
+export const JOB_NAMES = ['import.parse', 'import.delete', 'tax.calculate', 'test.echo'] as const;
+export type JobName = (typeof JOB_NAMES)[number];

@@ -1,0 +1,88 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { JobRow } from '../db/schema.ts';
+import type { RealtimeHub } from '../realtime/hub.ts';
+import type { JobName } from './job-names.ts';
+import type { JobsRepo } from './jobs.repo.ts';
+
+/** Thrown inside a handler when a newer job with the same key took over. */
+export class JobSuperseded extends Error {
+  constructor() {
+    super('superseded by a newer job');
+  }
+}
+
+export interface JobIO {
+  job: JobRow;
+  payload: unknown;
+  /** Records progress (0–100) and tells the user's browser; throws JobSuperseded if replaced. */
+  progress(percent: number, message?: string): Promise<void>;
+}
+
+export type JobHandler = (io: JobIO) => Promise<unknown>;
+
+export interface JobQueue {
+  register(name: JobName, handler: JobHandler): void;
+  enqueue(name: JobName, userId: number, payload: unknown, options?: { dedupeKey?: string }): Promise<JobRow>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** Resolves once no job is queued or running in this process (tests, graceful stop). */
+  idle(): Promise<void>;
+}
+
+/**
+ * What every queue shares: running one job by id with status, progress and notifications
+ * kept in the jobs table, whichever transport delivered the id.
+ */
+export class JobExecutor {
+  private readonly handlers = new Map<JobName, JobHandler>();
+
+  constructor(
+    private readonly repo: JobsRepo,
+    private readonly hub: RealtimeHub,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  register(name: JobName, handler: JobHandler): void {
+    this.handlers.set(name, handler);
+  }
+
+  notify(job: Pick<JobRow, 'id' | 'user_id' | 'name' | 'status' | 'progress' | 'message'>): void {
+    this.hub.publish(job.user_id, {
+      channel: 'imports',
+      event: 'job',
+      data: { id: job.id, name: job.name, status: job.status, progress: job.progress, message: job.message },
+    });
+  }
+
+  async run(jobId: number): Promise<void> {
+    const job = await this.repo.claim(jobId);
+    if (!job) return;
+    this.notify(job);
+    const handler = this.handlers.get(job.name as JobName);
+    if (!handler) {
+      await this.repo.finish(job.id, 'failed', { error: `No handler for job ${job.name}` });
+      this.notify({ ...job, status: 'failed' });
+      return;
+    }
+    const io: JobIO = {
+      job,
+      payload: JSON.parse(job.payload) as unknown,
+      progress: async (percent, message) => {
+        const status = await this.repo.progress(job.id, percent, message ?? null);
+        if (status === 'superseded') throw new JobSuperseded();
+        this.notify({ ...job, status: 'running', progress: Math.round(percent), message: message ?? null });
+      },
+    };
+    try {
+      const result = await handler(io);
+      await this.repo.finish(job.id, 'succeeded', { result });
+      this.notify({ ...job, status: 'succeeded', progress: 100, message: null });
+    } catch (error) {
+      if (error instanceof JobSuperseded) return;
+      this.log.error({ err: error, jobId: job.id, name: job.name }, 'job failed');
+      const message = error instanceof Error ? error.message : String(error);
+      await this.repo.finish(job.id, 'failed', { error: message });
+      this.notify({ ...job, status: 'failed', message });
+    }
+  }
+}

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Notification } from '../src/realtime/hub.ts';
+import { DIALECTS } from '../src/test-support/dialects.ts';
+import { TestClient } from '../src/test-support/http-client.ts';
+import { startTestServer, type TestServer } from '../src/test-support/test-server.ts';
+
+for (const dialect of DIALECTS) {
+  describe(`${dialect}: background jobs`, () => {
+    let server: TestServer;
+    let userId: number;
+    beforeAll(async () => {
+      server = await startTestServer(dialect);
+      const client = new TestClient(server.app);
+      const res = await client.post('/api/auth/sign_up', {
+        email: 'jobs@example.com',
+        password: 'correct horse 9',
+      });
+      userId = res.body.user.id;
+    });
+    afterAll(() => server.dispose());
+
+    it('runs a job, records progress and result, and tells the user over the imports channel', async () => {
+      const seen: Notification[] = [];
+      const unsubscribe = server.ctx.hub.subscribe(userId, (n) => seen.push(n));
+      server.ctx.jobs.register('test.echo', async ({ payload, progress }) => {
+        await progress(50, 'half way');
+        return { echoed: payload };
+      });
+      const job = await server.ctx.jobs.enqueue('test.echo', userId, { hello: 'world' });
+      await server.ctx.jobs.idle();
+      unsubscribe();
+      const done = await server.ctx.jobsRepo.find(job.id);
+      expect(done).toMatchObject({ status: 'succeeded', progress: 100, attempts: 1 });
+      expect(JSON.parse(done!.result!)).toEqual({ echoed: { hello: 'world' } });
+      const statuses = seen
+        .filter((n) => n.data?.id === job.id)
+        .map((n) => `${n.data?.status}:${n.data?.progress}`);
+      expect(statuses).toEqual(['queued:0', 'running:0', 'running:50', 'succeeded:100']);
+      expect(seen.every((n) => n.channel === 'imports')).toBe(true);
+    });
+
+    it('records a failing job with its error instead of crashing', async () => {
+      server.ctx.jobs.register('test.echo', async () => {
+        throw new Error('row 7: amount is not a number');
+      });
+      const job = await server.ctx.jobs.enqueue('test.echo', userId, {});
+      await server.ctx.jobs.idle();
+      expect(await server.ctx.jobsRepo.find(job.id)).toMatchObject({
+        status: 'failed',
+        error: 'row 7: amount is not a number',
+      });
+    });
+
+    it('a newer job with the same key supersedes a running one', async () => {
+      let release: () => void = () => {};
+      const gate = new Promise<void>((r) => {
+        release = r;
+      });
+      server.ctx.jobs.register('test.echo', async ({ payload, progress }) => {
+        if ((payload as { n: number }).n === 1) {
+          await gate;
+          await progress(10);
+        }
+        return payload;
+      });
+      const first = await server.ctx.jobs.enqueue(
+        'test.echo',
+        userId,
+        { n: 1 },
+        { dedupeKey: `tax:${userId}` },
+      );
+      for (let i = 0; i < 100 && (await server.ctx.jobsRepo.find(first.id))?.status !== 'running'; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      const second = await server.ctx.jobs.enqueue(
+        'test.echo',
+        userId,
+        { n: 2 },
+        { dedupeKey: `tax:${userId}` },
+      );
+      release();
+      await server.ctx.jobs.idle();
+      expect((await server.ctx.jobsRepo.find(first.id))?.status).toBe('superseded');
+      expect((await server.ctx.jobsRepo.find(second.id))?.status).toBe('succeeded');
+    });
+  });
+}
