@@ -1,4 +1,10 @@
 import type { FormatDefinition } from './core/types.ts';
+import { binanceSpotTrades } from './formats/binance-spot-trades.ts';
+import { binanceStatementV1 } from './formats/binance-statement-v1.ts';
+import { binanceStatementV2 } from './formats/binance-statement-v2.ts';
+import { binanceStatementV3 } from './formats/binance-statement-v3.ts';
+import { binanceTradesLegacy } from './formats/binance-trades-legacy.ts';
+import { binanceusHistory } from './formats/binanceus-history.ts';
 import { coinbase2020 } from './formats/coinbase-2020.ts';
 import { coinbase2021 } from './formats/coinbase-2021.ts';
 import { coinbase2023 } from './formats/coinbase-2023.ts';
@@ -24,6 +30,12 @@ export const FORMATS: FormatDefinition[] = [
   coinbaseproAccount,
   krakenLedgers,
   krakenTrades,
+  binanceStatementV1,
+  binanceStatementV2,
+  binanceStatementV3,
+  binanceSpotTrades,
+  binanceTradesLegacy,
+  binanceusHistory,
   koinlyUniversal,
 ];
 

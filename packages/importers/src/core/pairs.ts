@@ -47,12 +47,14 @@ export function combineLegs(
   const sent = outAsset && outAmount ? money(outAsset, outAmount) : null;
   const received = inAsset && inAmount ? money(inAsset, inAmount) : null;
 
+  // One fee per record (prefer one in a traded asset); any further fee asset becomes its own
+  // `fee` record with the same timestamp (§2).
   let fee = null;
   const extra: NormalisedTransaction[] = [];
-  for (const [asset, amount] of feeTotals) {
-    if (amount.isZero()) continue;
-    const own = asset === outAsset || asset === inAsset;
-    if (own && fee === null) fee = money(asset, amount);
+  const own = (asset: string): number => (asset === outAsset || asset === inAsset ? 0 : 1);
+  const ordered = [...feeTotals].filter(([, a]) => !a.isZero()).sort((a, b) => own(a[0]) - own(b[0]));
+  for (const [asset, amount] of ordered) {
+    if (fee === null) fee = money(asset, amount);
     else
       extra.push(
         tx({ ...base, kind: 'fee', lines, fee: money(asset, amount), subtype: base.subtype ?? null }),

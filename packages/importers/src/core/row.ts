@@ -2,6 +2,7 @@ import type Decimal from 'decimal.js';
 import { AmountError, type AmountOptions, isPlaceholder, parseAmount } from './decimal.ts';
 import { type ColumnName, displayName, type Header } from './header.ts';
 import { parseTime, TimeError, type TimeStyle } from './time.ts';
+import { splitUnit } from './units.ts';
 
 /**
  * A problem with one cell. Thrown by the accessors below and turned into a RowError
@@ -46,7 +47,7 @@ export class Row {
   /** Non-empty text or a RowProblem naming the column. */
   req(name: ColumnName, nth = 0): string {
     const v = this.opt(name, nth);
-    if (v === null) throw new RowProblem(displayName(name, nth), 'value is missing');
+    if (v === null) throw new RowProblem(this.columnName(name, nth), 'value is missing');
     return v;
   }
 
@@ -56,14 +57,14 @@ export class Row {
     try {
       return parseAmount(v, options ?? this.amountOptions);
     } catch (e) {
-      if (e instanceof AmountError) throw new RowProblem(displayName(name, nth), e.message);
+      if (e instanceof AmountError) throw new RowProblem(this.columnName(name, nth), e.message);
       throw e;
     }
   }
 
   reqAmount(name: ColumnName, nth = 0, options?: AmountOptions): Decimal {
     const v = this.amount(name, nth, options);
-    if (v === null) throw new RowProblem(displayName(name, nth), 'amount is missing');
+    if (v === null) throw new RowProblem(this.columnName(name, nth), 'amount is missing');
     return v;
   }
 
@@ -72,12 +73,34 @@ export class Row {
     try {
       return parseTime(v ?? '', style, offsetMinutes);
     } catch (e) {
-      if (e instanceof TimeError) throw new RowProblem(displayName(name), e.message);
+      if (e instanceof TimeError) throw new RowProblem(this.columnName(name), e.message);
       throw e;
     }
   }
 
   problem(name: ColumnName | null, message: string): RowProblem {
-    return new RowProblem(name === null ? null : displayName(name), message);
+    return new RowProblem(name === null ? null : this.columnName(name), message);
+  }
+
+  /** The header text of a column as the user sees it (for regex-matched columns too). */
+  columnName(name: ColumnName, nth = 0): string {
+    const i = this.header.index(name, nth);
+    const actual = i === -1 ? undefined : this.header.names[i];
+    if (actual === undefined) return displayName(name, nth);
+    return nth > 0 ? `${actual} (#${nth + 1})` : actual;
+  }
+}
+
+/** Like Row.amount but for cells that carry their unit (see core/units.ts). */
+export function unitAmount(
+  row: Row,
+  name: ColumnName,
+  candidates: string[] = [],
+): { amount: Decimal; asset: string } | null {
+  try {
+    return splitUnit(row.text(name), candidates);
+  } catch (e) {
+    if (e instanceof AmountError) throw row.problem(name, e.message);
+    throw e;
   }
 }
