@@ -89,7 +89,8 @@ export const paths = {
     },
     paymentForm: {
       path: '/tax_pro/paymentForm',
-      getHref: (q: { id: string | number; taxYear: number; type: string }) => withQuery('/tax_pro/paymentForm', q),
+      getHref: (q: { id: string | number; taxYear: number; type: string }) =>
+        withQuery('/tax_pro/paymentForm', q),
     },
     paymentsInvitation: simple('/tax_pro/payments/invitation'),
   },
@@ -119,4 +120,5 @@ export const SIGN_UP_PATHS: readonly string[] = [
 ];
 
 export const SUPPORT_URL: string =
-  (import.meta.env.VITE_SUPPORT_URL as string | undefined) ?? 'https://github.com/lotwise/lotwise/discussions';
+  (import.meta.env.VITE_SUPPORT_URL as string | undefined) ??
+  'https://github.com/lotwise/lotwise/discussions';

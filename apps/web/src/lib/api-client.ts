@@ -1,4 +1,11 @@
-import type { ApiCall, CallBody, CallParams, CallQuery, CallResponse, ErrorCode } from '@lotwise/contracts/http';
+import type {
+  ApiCall,
+  CallBody,
+  CallParams,
+  CallQuery,
+  CallResponse,
+  ErrorCode,
+} from '@lotwise/contracts/http';
 import { errorResponse } from '@lotwise/contracts/http';
 import type { z } from 'zod';
 import { readCookie } from '@/lib/cookies';
@@ -99,7 +106,13 @@ export async function callApi<C extends AnyCall>(
   const url = buildPath(call.path, opts.params) + buildQuery(opts.query);
   let response: Response;
   try {
-    response = await fetch(url, { method: call.method, headers, body, credentials: 'include', signal: opts.signal });
+    response = await fetch(url, {
+      method: call.method,
+      headers,
+      body,
+      credentials: 'include',
+      signal: opts.signal,
+    });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'internal', 'Cannot reach the server. Check your connection and try again.', []);
@@ -108,8 +121,19 @@ export async function callApi<C extends AnyCall>(
   if (!response.ok) {
     const parsed = errorResponse.safeParse(payload);
     const error = parsed.success
-      ? new ApiError(response.status, parsed.data.code, parsed.data.message, parsed.data.messages, parsed.data.field)
-      : new ApiError(response.status, response.status === 401 ? 'unauthenticated' : 'internal', fallbackMessage(response.status), []);
+      ? new ApiError(
+          response.status,
+          parsed.data.code,
+          parsed.data.message,
+          parsed.data.messages,
+          parsed.data.field,
+        )
+      : new ApiError(
+          response.status,
+          response.status === 401 ? 'unauthenticated' : 'internal',
+          fallbackMessage(response.status),
+          [],
+        );
     if (response.status === 401 && !call.public) onUnauthenticated?.(call);
     throw error;
   }

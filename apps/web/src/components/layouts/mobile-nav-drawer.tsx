@@ -4,7 +4,15 @@ import { Link, useLocation } from 'react-router';
 import { TaxYearPicker } from '@/components/ui/tax-year-picker';
 import type { NavItem } from './nav-items';
 
-function DrawerItem({ item, onNavigate, pathname }: { item: NavItem; onNavigate: () => void; pathname: string }) {
+function DrawerItem({
+  item,
+  onNavigate,
+  pathname,
+}: {
+  item: NavItem;
+  onNavigate: () => void;
+  pathname: string;
+}) {
   const badge = item.badge ? (
     <Badge size="xs" variant="light" color="grape">
       {item.badge}

@@ -29,13 +29,26 @@ describe('navigation variants', () => {
   it('combined page has Wallets, Transactions, Tax and a More menu', () => {
     const items = navItems({ ...customer, combined_page: true });
     expect(labels(items)).toEqual(['Wallets', 'Transactions', 'Tax', 'Labs', 'More']);
-    expect(labels(items.at(-1)?.children ?? [])).toEqual(['File Your Tax Return', 'Add Your Accountant', 'Support']);
+    expect(labels(items.at(-1)?.children ?? [])).toEqual([
+      'File Your Tax Return',
+      'Add Your Accountant',
+      'Support',
+    ]);
     const ca = navItems({ ...customer, combined_page: true, country_code: 'CA' });
     expect(labels(ca.at(-1)?.children ?? [])).toEqual(['Add Your Accountant', 'Support']);
   });
   it('logged-out variant keeps the older menu', () => {
     const items = navItems(null);
-    expect(labels(items)).toEqual(['Imports', 'Taxes', 'Holdings', 'Labs', 'Tax Pro', 'Support', 'Choose Plan', 'Log In']);
+    expect(labels(items)).toEqual([
+      'Imports',
+      'Taxes',
+      'Holdings',
+      'Labs',
+      'Tax Pro',
+      'Support',
+      'Choose Plan',
+      'Log In',
+    ]);
     expect(labels(items[0]?.children ?? [])).toEqual(['Imported History', 'Transactions', 'Add Account']);
     expect(items.find((i) => i.label === 'Labs')?.badge).toBe('Beta');
   });

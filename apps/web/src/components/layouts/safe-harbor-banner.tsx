@@ -22,8 +22,9 @@ export function SafeHarborBanner({ dismissedOnServer }: { dismissedOnServer: boo
       onClose={() => dismiss.mutate()}
     >
       <Text fz="sm">
-        From 1 January 2025 the IRS expects US taxpayers to track cost basis wallet by wallet. Lotwise lets you
-        allocate your unused basis under the Safe Harbor rules (Rev. Proc. 2024-28) before your first 2025 sale.{' '}
+        From 1 January 2025 the IRS expects US taxpayers to track cost basis wallet by wallet. Lotwise lets
+        you allocate your unused basis under the Safe Harbor rules (Rev. Proc. 2024-28) before your first 2025
+        sale.{' '}
         <Anchor href="https://www.irs.gov/pub/irs-drop/rp-24-28.pdf" target="_blank" rel="noreferrer" fz="sm">
           Read the IRS guidance
         </Anchor>

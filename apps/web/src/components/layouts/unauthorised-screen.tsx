@@ -16,7 +16,9 @@ export function UnauthorisedScreen() {
         <Title order={1} fz={{ base: 26, sm: 32 }}>
           OH SNAP! You&apos;re not supposed to be here.
         </Title>
-        <Text c="dimmed">Your account does not have access to Lotwise pages. Sign out and try another account.</Text>
+        <Text c="dimmed">
+          Your account does not have access to Lotwise pages. Sign out and try another account.
+        </Text>
         <Anchor component="button" type="button" fw={700} fz="lg" onClick={() => logout.mutate()}>
           Get me out!
         </Anchor>

@@ -5,7 +5,10 @@ import { COOKIES, readCookie, writeCookie } from '@/lib/cookies';
 import { useSession } from '@/lib/session/session';
 
 /** Runs the access guard for the current page and remembers redirect/pricing targets in cookies. */
-export function useAccessDecision(): { decision: AccessDecision | null; session: ReturnType<typeof useSession> } {
+export function useAccessDecision(): {
+  decision: AccessDecision | null;
+  session: ReturnType<typeof useSession>;
+} {
   const session = useSession();
   const { pathname, search } = useLocation();
   const decision = session.data

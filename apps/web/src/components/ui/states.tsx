@@ -2,7 +2,13 @@ import { Alert, Button, Center, Loader, Stack, Text, ThemeIcon, Title } from '@m
 import { IconAlertTriangle, IconInbox } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
-export function LoadingState({ label = 'Loading…', fullPage = false }: { label?: string; fullPage?: boolean }) {
+export function LoadingState({
+  label = 'Loading…',
+  fullPage = false,
+}: {
+  label?: string;
+  fullPage?: boolean;
+}) {
   return (
     <Center mih={fullPage ? '100dvh' : 240} role="status" aria-live="polite">
       <Stack align="center" gap="xs">

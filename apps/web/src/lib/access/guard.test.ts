@@ -3,7 +3,12 @@ import { decideAccess, decidePublicPage, type GuardUser } from './guard';
 import { isUsRegion, showsBilling } from './roles';
 import { trackingCookies } from './tracking';
 
-const customer: GuardUser = { roles: ['customer'], onboarded: true, transaction_uploaded: false, combined_page: false };
+const customer: GuardUser = {
+  roles: ['customer'],
+  onboarded: true,
+  transaction_uploaded: false,
+  combined_page: false,
+};
 const at = (user: GuardUser | null, pathname: string, search = '', pricingTarget: string | null = null) =>
   decideAccess({ user, pathname, search, pricingTarget });
 
@@ -65,7 +70,10 @@ describe('signed-in users', () => {
     });
   });
   it('are sent on from the sign-in pages', () => {
-    expect(decidePublicPage(customer, '/login', '?redirect=/tax', null)).toEqual({ kind: 'redirect', to: '/tax' });
+    expect(decidePublicPage(customer, '/login', '?redirect=/tax', null)).toEqual({
+      kind: 'redirect',
+      to: '/tax',
+    });
     expect(decidePublicPage(customer, '/new_sign_up', '', null)).toEqual({ kind: 'redirect', to: '/' });
     expect(decidePublicPage(customer, '/resetpassword', '', null)).toEqual({ kind: 'allow' });
     expect(decidePublicPage(null, '/login', '', null)).toEqual({ kind: 'allow' });

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { landingPath, postLoginTarget, safeRedirectTarget } from './landing';
 
-const base = { roles: ['customer'] as const, onboarded: true, transaction_uploaded: false, combined_page: false };
+const base = {
+  roles: ['customer'] as const,
+  onboarded: true,
+  transaction_uploaded: false,
+  combined_page: false,
+};
 
 describe('landingPath', () => {
   it('sends a cpa to the tax-pro dashboard', () => {

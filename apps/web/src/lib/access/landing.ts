@@ -30,7 +30,7 @@ export function safeRedirectTarget(raw: string | null | undefined): string | nul
   if (!raw) return null;
   const target = raw.trim();
   if (!target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return null;
-  if (/[\u0000-\u001f]/.test(target)) return null;
+  if ([...target].some((ch) => ch.charCodeAt(0) < 32)) return null;
   const pathname = target.split(/[?#]/)[0] ?? '';
   const blocked = ['/login', '/new_sign_up', '/sign_up', '/get_started', '/forgotpassword', '/resetpassword'];
   if (blocked.includes(pathname)) return null;

@@ -1,4 +1,4 @@
-import { US_REGION_CODES, type Role } from '@lotwise/contracts/users/user';
+import { type Role, US_REGION_CODES } from '@lotwise/contracts/users/user';
 
 /** Role rules of spec 01 §6, as pure functions of the user's roles. */
 export interface RoleHolder {

@@ -23,7 +23,15 @@ export function currencySuffix(code: string | null | undefined): string {
   return upper === 'AUD' || upper === 'CAD' ? ` ${upper}` : '';
 }
 
-const SYMBOLS: Record<string, string> = { USD: '$', AUD: '$', CAD: '$', EUR: '€', GBP: '£', JPY: '¥', INR: '₹' };
+const SYMBOLS: Record<string, string> = {
+  USD: '$',
+  AUD: '$',
+  CAD: '$',
+  EUR: '€',
+  GBP: '£',
+  JPY: '¥',
+  INR: '₹',
+};
 
 /** A fiat money value as shown in the app: symbol, 2 decimals, and the AUD/CAD suffix. */
 export function formatMoney(value: string | number | null | undefined, currency = 'USD'): string {

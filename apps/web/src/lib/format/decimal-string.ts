@@ -52,7 +52,7 @@ function incrementDigits(digits: string): string {
 export function roundParts(parts: DecimalParts, places: number): DecimalParts {
   if (parts.frac.length <= places) return { ...parts, frac: parts.frac.padEnd(places, '0') };
   const kept = parts.frac.slice(0, places);
-  const roundUp = (parts.frac.charCodeAt(places) - 48) >= 5;
+  const roundUp = parts.frac.charCodeAt(places) - 48 >= 5;
   if (!roundUp) return zeroSafe({ ...parts, frac: kept });
   const combined = incrementDigits(parts.int + kept);
   const int = combined.slice(0, combined.length - places) || '0';

@@ -58,7 +58,8 @@ export function shortenWalletAddress(value: string): string {
   const colon = value.indexOf(':');
   const chain = colon > 0 ? value.slice(0, colon) : '';
   const address = colon > 0 ? value.slice(colon + 1) : value;
-  const short = address.length > 9 ? `${address.slice(0, 5)}...${address.slice(address.length - 4)}` : address;
+  const short =
+    address.length > 9 ? `${address.slice(0, 5)}...${address.slice(address.length - 4)}` : address;
   if (!chain) return short;
   const name = CHAIN_NAMES[chain.toLowerCase()] ?? chain.toUpperCase();
   return `${name} ${short}`;

@@ -36,7 +36,9 @@ export function storeUser(client: QueryClient, user: User): void {
 }
 
 export function clearSessionUser(client: QueryClient): void {
-  client.setQueryData<SessionState>(sessionKeys.all, (old) => (old ? { ...old, user: null, masquerade: null } : old));
+  client.setQueryData<SessionState>(sessionKeys.all, (old) =>
+    old ? { ...old, user: null, masquerade: null } : old,
+  );
 }
 
 /** The signed-in user inside the shell (the guard has made sure there is one). */

@@ -1,5 +1,7 @@
 import { ComingSoon } from '@/components/layouts/coming-soon';
 
 export default function AcceptInvitationRoute() {
-  return <ComingSoon title="Accept invitation" description="Accept an invitation from your tax professional." />;
+  return (
+    <ComingSoon title="Accept invitation" description="Accept an invitation from your tax professional." />
+  );
 }

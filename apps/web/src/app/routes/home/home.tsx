@@ -6,9 +6,21 @@ import { paths } from '@/config/paths';
 import { useUser } from '@/lib/session/session';
 
 const WAYS = [
-  { icon: <IconApi size={22} />, title: 'Connect an exchange', text: 'Read-only API keys keep your history in sync.' },
-  { icon: <IconFileSpreadsheet size={22} />, title: 'Upload a CSV', text: 'Exports from 30+ exchanges, or our universal template.' },
-  { icon: <IconWallet size={22} />, title: 'Add a wallet', text: 'Paste a public address; we fetch its transactions.' },
+  {
+    icon: <IconApi size={22} />,
+    title: 'Connect an exchange',
+    text: 'Read-only API keys keep your history in sync.',
+  },
+  {
+    icon: <IconFileSpreadsheet size={22} />,
+    title: 'Upload a CSV',
+    text: 'Exports from 30+ exchanges, or our universal template.',
+  },
+  {
+    icon: <IconWallet size={22} />,
+    title: 'Add a wallet',
+    text: 'Paste a public address; we fetch its transactions.',
+  },
 ];
 
 /** Landing and first import (spec 01 §2): the importer itself arrives with the imports work. */
@@ -27,7 +39,8 @@ export default function HomeRoute() {
               Import your first transactions
             </Title>
             <Text c="dimmed" fz="sm">
-              You have no imports yet. Pick how you want to bring in your history; you can add more accounts later.
+              You have no imports yet. Pick how you want to bring in your history; you can add more accounts
+              later.
             </Text>
           </Stack>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>

@@ -1,5 +1,7 @@
 import { ComingSoon } from '@/components/layouts/coming-soon';
 
 export default function ResearchPortfoliosRoute() {
-  return <ComingSoon title="Research portfolios" description="Track up to 6 assets you are researching (beta)." />;
+  return (
+    <ComingSoon title="Research portfolios" description="Track up to 6 assets you are researching (beta)." />
+  );
 }

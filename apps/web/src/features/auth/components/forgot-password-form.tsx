@@ -3,11 +3,11 @@ import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
+import { FormError } from '@/components/ui/form-error';
 import { paths } from '@/config/paths';
 import { useForgotPassword } from '../api/forgot-password';
 import { authErrorMessage } from '../utils/messages';
 import { AuthCard } from './auth-card';
-import { FormError } from '@/components/ui/form-error';
 
 export function ForgotPasswordForm() {
   const [email, setEmail] = useState('');
@@ -36,7 +36,13 @@ export function ForgotPasswordForm() {
       }
     >
       {forgot.isSuccess ? (
-        <Alert color="teal" variant="light" icon={<IconMailCheck size={18} />} title="Check your e-mail" role="status">
+        <Alert
+          color="teal"
+          variant="light"
+          icon={<IconMailCheck size={18} />}
+          title="Check your e-mail"
+          role="status"
+        >
           If an account exists for {email.trim()}, a reset link is on its way. The link works once and expires
           soon.
         </Alert>

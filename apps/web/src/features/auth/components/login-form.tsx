@@ -2,12 +2,12 @@ import { email as emailSchema } from '@lotwise/contracts/auth/password-rules';
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { FormError } from '@/components/ui/form-error';
 import { paths } from '@/config/paths';
 import { useLogin } from '../api/login';
 import { useAfterSignIn } from '../hooks/use-after-sign-in';
 import { authErrorMessage } from '../utils/messages';
 import { AuthCard } from './auth-card';
-import { FormError } from '@/components/ui/form-error';
 import { MfaChallengeForm } from './mfa-challenge-form';
 
 export function LoginForm() {

@@ -1,10 +1,10 @@
 import { Anchor, Button, Group, PinInput, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { FormError } from '@/components/ui/form-error';
 import { useLoginMfa } from '../api/login-mfa';
 import { useAfterSignIn } from '../hooks/use-after-sign-in';
 import { authErrorMessage } from '../utils/messages';
 import { AuthCard } from './auth-card';
-import { FormError } from '@/components/ui/form-error';
 
 /** Second sign-in step when TOTP is on: a 6-digit code, or a recovery code instead. */
 export function MfaChallengeForm({ mfaToken, onCancel }: { mfaToken: string; onCancel: () => void }) {

@@ -1,9 +1,12 @@
-import { passwordProblems, PASSWORD_MIN_LENGTH } from '@lotwise/contracts/auth/password-rules';
+import { PASSWORD_MIN_LENGTH, passwordProblems } from '@lotwise/contracts/auth/password-rules';
 import { Group, Progress, Stack, Text } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 
 const CHECKS = [
-  { label: `At least ${PASSWORD_MIN_LENGTH} characters`, test: (p: string) => p.length >= PASSWORD_MIN_LENGTH },
+  {
+    label: `At least ${PASSWORD_MIN_LENGTH} characters`,
+    test: (p: string) => p.length >= PASSWORD_MIN_LENGTH,
+  },
   {
     label: 'Mixes letters with numbers or symbols',
     test: (p: string) => [/[a-z]/, /[A-Z]/, /\d/, /[^A-Za-z0-9]/].filter((re) => re.test(p)).length >= 2,
@@ -23,7 +26,11 @@ export function PasswordHints({ password, email }: { password: string; email?: s
         const ok = c.test(password);
         return (
           <Group key={c.label} gap={6} wrap="nowrap">
-            {ok ? <IconCheck size={14} color="var(--mantine-color-teal-7)" /> : <IconX size={14} color="var(--mantine-color-gray-5)" />}
+            {ok ? (
+              <IconCheck size={14} color="var(--mantine-color-teal-7)" />
+            ) : (
+              <IconX size={14} color="var(--mantine-color-gray-5)" />
+            )}
             <Text fz="xs" c={ok ? 'teal.8' : 'dimmed'}>
               {c.label}
             </Text>

@@ -3,12 +3,12 @@ import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { FormError } from '@/components/ui/form-error';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useResetPassword } from '../api/reset-password';
 import { authErrorMessage } from '../utils/messages';
 import { AuthCard } from './auth-card';
-import { FormError } from '@/components/ui/form-error';
 import { PasswordHints } from './password-hints';
 
 export function ResetPasswordForm() {
@@ -60,7 +60,11 @@ export function ResetPasswordForm() {
     );
   }
   return (
-    <AuthCard title="Choose a new password" subtitle="Pick a password you do not use anywhere else." footer={footer}>
+    <AuthCard
+      title="Choose a new password"
+      subtitle="Pick a password you do not use anywhere else."
+      footer={footer}
+    >
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <FormError message={reset.isError ? authErrorMessage(reset.error) : null} />

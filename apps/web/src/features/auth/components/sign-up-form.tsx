@@ -2,13 +2,13 @@ import { email as emailSchema, passwordProblems } from '@lotwise/contracts/auth/
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { FormError } from '@/components/ui/form-error';
 import { paths } from '@/config/paths';
 import { landingPath } from '@/lib/access/landing';
 import { ApiError } from '@/lib/api-client';
 import { useSignUp } from '../api/sign-up';
 import { authErrorMessage } from '../utils/messages';
 import { AuthCard } from './auth-card';
-import { FormError } from '@/components/ui/form-error';
 import { PasswordHints } from './password-hints';
 
 export function SignUpForm() {

@@ -4,7 +4,8 @@ import { callApi } from '@/lib/api-client';
 import { sessionKeys } from '@/lib/session/session';
 import { onboardingKeys } from './keys';
 
-export const saveCurrencyRequest = (body: { currency: string; timezone: string }) => callApi(saveCurrency, { body });
+export const saveCurrencyRequest = (body: { currency: string; timezone: string }) =>
+  callApi(saveCurrency, { body });
 
 export function useSaveCurrency() {
   const client = useQueryClient();

@@ -20,7 +20,13 @@ export function OnboardingLayout({ step, title, subtitle, children }: Onboarding
   const progress = (step / ONBOARDING_STEPS.length) * 100;
   return (
     <Box bg="gray.0" mih="100dvh">
-      <Group h={60} px="md" justify="space-between" bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+      <Group
+        h={60}
+        px="md"
+        justify="space-between"
+        bg="white"
+        style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+      >
         <Logo to="/onboarding/step-1" />
         <Anchor component="button" type="button" fz="sm" c="dimmed" onClick={() => logout.mutate()}>
           Sign out
@@ -34,7 +40,12 @@ export function OnboardingLayout({ step, title, subtitle, children }: Onboarding
                 Step {step} of {ONBOARDING_STEPS.length} · {ONBOARDING_STEPS[step - 1]}
               </Text>
             </Group>
-            <Progress value={progress} size="sm" color="teal" aria-label={`Step ${step} of ${ONBOARDING_STEPS.length}`} />
+            <Progress
+              value={progress}
+              size="sm"
+              color="teal"
+              aria-label={`Step ${step} of ${ONBOARDING_STEPS.length}`}
+            />
           </Stack>
           <Card shadow="sm" p={{ base: 'lg', sm: 'xl' }}>
             <Stack gap="lg">

@@ -19,7 +19,13 @@ export function StepActions({
   return (
     <Group justify="space-between" mt="sm">
       {back ? (
-        <Button component={Link} to={back} variant="subtle" color="gray" leftSection={<IconArrowLeft size={16} />}>
+        <Button
+          component={Link}
+          to={back}
+          variant="subtle"
+          color="gray"
+          leftSection={<IconArrowLeft size={16} />}
+        >
           Back
         </Button>
       ) : (

@@ -6,8 +6,8 @@ import { FormError } from '@/components/ui/form-error';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { errorText } from '@/lib/api-client';
 import { useUser } from '@/lib/session/session';
-import { useSaveCurrency } from '../api/save-currency';
 import { useTimezoneOptions } from '../api/get-timezone-options';
+import { useSaveCurrency } from '../api/save-currency';
 import { OnboardingLayout } from './onboarding-layout';
 import { StepActions } from './step-actions';
 
@@ -58,7 +58,10 @@ export function StepCurrency() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!currencyValue || !timezoneValue) return;
-    save.mutate({ currency: currencyValue, timezone: timezoneValue }, { onSuccess: () => navigate('/onboarding/step-4') });
+    save.mutate(
+      { currency: currencyValue, timezone: timezoneValue },
+      { onSuccess: () => navigate('/onboarding/step-4') },
+    );
   };
 
   return (
@@ -89,7 +92,11 @@ export function StepCurrency() {
             limit={300}
             nothingFoundMessage="No time zone matches"
           />
-          <StepActions back="/onboarding/step-2" loading={save.isPending} disabled={!currencyValue || !timezoneValue} />
+          <StepActions
+            back="/onboarding/step-2"
+            loading={save.isPending}
+            disabled={!currencyValue || !timezoneValue}
+          />
         </Stack>
       </form>
     </OnboardingLayout>

@@ -18,10 +18,18 @@ export function StepFinish() {
   const cpa = isCpa(user);
   const next = cpa
     ? ['Open your Tax Pro dashboard', 'Add your first client', "View a client's reports"]
-    : ['Import an exchange, wallet or CSV file', 'Review transactions that need attention', 'Calculate your taxes'];
+    : [
+        'Import an exchange, wallet or CSV file',
+        'Review transactions that need attention',
+        'Calculate your taxes',
+      ];
 
   return (
-    <OnboardingLayout step={5} title="You're all set" subtitle={`Your settings are saved: ${user.currency} · ${user.timezone} · ${user.country_code}.`}>
+    <OnboardingLayout
+      step={5}
+      title="You're all set"
+      subtitle={`Your settings are saved: ${user.currency} · ${user.timezone} · ${user.country_code}.`}
+    >
       <Stack gap="md">
         <FormError message={error ? errorText(error) : null} />
         <Card bg="gray.0" withBorder={false}>
@@ -64,7 +72,12 @@ export function StepFinish() {
           </Stack>
         ) : null}
         <Group justify="space-between" mt="sm">
-          <Button component={Link} to="/onboarding/video" variant="subtle" leftSection={<IconPlayerPlay size={16} />}>
+          <Button
+            component={Link}
+            to="/onboarding/video"
+            variant="subtle"
+            leftSection={<IconPlayerPlay size={16} />}
+          >
             Watch the tour
           </Button>
           <Button onClick={finish} loading={isPending}>

@@ -5,9 +5,9 @@ import { useNavigate } from 'react-router';
 import { FormError } from '@/components/ui/form-error';
 import { isUsRegion } from '@/lib/access/roles';
 import { errorText } from '@/lib/api-client';
+import { countryOptions } from '@/lib/countries';
 import { useUser } from '@/lib/session/session';
 import { useSaveLocation } from '../api/save-location';
-import { countryOptions } from '../utils/countries';
 import { OnboardingLayout } from './onboarding-layout';
 import { StepActions } from './step-actions';
 

@@ -25,7 +25,11 @@ export function StepNotifications() {
   };
 
   return (
-    <OnboardingLayout step={4} title="How should we keep you posted?" subtitle="Imports and tax calculations run in the background.">
+    <OnboardingLayout
+      step={4}
+      title="How should we keep you posted?"
+      subtitle="Imports and tax calculations run in the background."
+    >
       <form onSubmit={onSubmit}>
         <Stack gap="md">
           <FormError message={save.isError ? errorText(save.error) : null} />

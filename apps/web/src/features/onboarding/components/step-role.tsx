@@ -37,11 +37,19 @@ export function StepRole() {
   };
 
   return (
-    <OnboardingLayout step={1} title="How will you use Lotwise?" subtitle="You can change this later in your settings.">
+    <OnboardingLayout
+      step={1}
+      title="How will you use Lotwise?"
+      subtitle="You can change this later in your settings."
+    >
       <form onSubmit={onSubmit}>
         <Stack gap="md">
           <FormError message={update.isError ? errorText(update.error) : null} />
-          <Radio.Group value={role} onChange={(v) => setRole(v as OnboardingRole)} aria-label="How will you use Lotwise?">
+          <Radio.Group
+            value={role}
+            onChange={(v) => setRole(v as OnboardingRole)}
+            aria-label="How will you use Lotwise?"
+          >
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               {CHOICES.map((choice) => (
                 <Radio.Card key={choice.value} value={choice.value} radius="lg" p="md">

@@ -19,7 +19,11 @@ const STEPS = [
 export function VideoTour() {
   const { finish, isPending, error } = useFinishOnboarding();
   return (
-    <OnboardingLayout step={5} title="How Lotwise works" subtitle="Four steps from raw history to tax reports.">
+    <OnboardingLayout
+      step={5}
+      title="How Lotwise works"
+      subtitle="Four steps from raw history to tax reports."
+    >
       <Stack gap="md">
         <FormError message={error ? errorText(error) : null} />
         {TOUR_URL ? (

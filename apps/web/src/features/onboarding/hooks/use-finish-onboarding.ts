@@ -17,7 +17,8 @@ export function useFinishOnboarding() {
         if (!session.user) return;
         const remembered = isCpa(session.user)
           ? null
-          : (safeRedirectTarget(readCookie(COOKIES.redirect)) ?? safeRedirectTarget(readCookie(COOKIES.pricingTarget)));
+          : (safeRedirectTarget(readCookie(COOKIES.redirect)) ??
+            safeRedirectTarget(readCookie(COOKIES.pricingTarget)));
         deleteCookie(COOKIES.redirect);
         deleteCookie(COOKIES.pricingTarget);
         navigate(remembered ?? landingPath(session.user), { replace: true });

@@ -1,0 +1,18 @@
+import { Stack } from '@mantine/core';
+import { PageHeader } from '@/components/ui/page-header';
+import { ChangePasswordForm } from '@/features/settings/components/change-password-form';
+import { ProfileForm } from '@/features/settings/components/profile-form';
+import { SettingsTabs } from '@/features/settings/components/settings-tabs';
+
+export default function ProfileRoute() {
+  return (
+    <>
+      <PageHeader title="Settings" description="Your profile, password and sign-in security." />
+      <SettingsTabs active="profile" />
+      <Stack gap="lg">
+        <ProfileForm />
+        <ChangePasswordForm />
+      </Stack>
+    </>
+  );
+}

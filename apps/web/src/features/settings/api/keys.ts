@@ -1,0 +1,4 @@
+export const settingsKeys = {
+  all: ['settings'] as const,
+  mfa: () => [...settingsKeys.all, 'mfa'] as const,
+};

@@ -1,0 +1,28 @@
+import { Tabs } from '@mantine/core';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { showsBilling } from '@/lib/access/roles';
+import { useUser } from '@/lib/session/session';
+
+type Tab = 'profile' | 'billing' | 'mfa';
+
+const TARGETS: Record<Tab, string> = {
+  profile: paths.settings.profile.path,
+  billing: paths.settings.billingHistory.path,
+  mfa: paths.settings.mfaSecurity.path,
+};
+
+/** Settings sections; Billing only for customers. */
+export function SettingsTabs({ active }: { active: Tab }) {
+  const user = useUser();
+  const navigate = useNavigate();
+  return (
+    <Tabs value={active} onChange={(v) => v && navigate(TARGETS[v as Tab])} mb="lg">
+      <Tabs.List>
+        <Tabs.Tab value="profile">Profile</Tabs.Tab>
+        {showsBilling(user) ? <Tabs.Tab value="billing">Billing</Tabs.Tab> : null}
+        <Tabs.Tab value="mfa">MFA &amp; Security</Tabs.Tab>
+      </Tabs.List>
+    </Tabs>
+  );
+}
