@@ -12,6 +12,11 @@ import { coinbase2024 } from './formats/coinbase-2024.ts';
 import { coinbase2025 } from './formats/coinbase-2025.ts';
 import { coinbaseproAccount } from './formats/coinbasepro-account.ts';
 import { coinbaseproFills } from './formats/coinbasepro-fills.ts';
+import { coinledgerExport } from './formats/coinledger-export.ts';
+import { coinledgerUniversal } from './formats/coinledger-universal.ts';
+import { cointrackerGeneric } from './formats/cointracker-generic.ts';
+import { cointrackingImport } from './formats/cointracking-import.ts';
+import { cointrackingTradeList } from './formats/cointracking-trade-list.ts';
 import { koinlyUniversal } from './formats/koinly-universal.ts';
 import { krakenLedgers } from './formats/kraken-ledgers.ts';
 import { krakenTrades } from './formats/kraken-trades.ts';
@@ -37,6 +42,11 @@ export const FORMATS: FormatDefinition[] = [
   binanceTradesLegacy,
   binanceusHistory,
   koinlyUniversal,
+  cointrackerGeneric,
+  coinledgerUniversal,
+  coinledgerExport,
+  cointrackingTradeList,
+  cointrackingImport,
 ];
 
 export function findFormat(id: string): FormatDefinition | undefined {

@@ -16,7 +16,7 @@ export function leg(row: Row, amountCol: string, currencyCol: string, nth = 0): 
   return money(asset, amount);
 }
 
-export type LegTags = Record<string, { kind: TransactionKind; subtype: string }>;
+export type LegTags = Record<string, { kind: TransactionKind; subtype: string | null }>;
 
 export interface LegsInput extends Omit<TxInput, 'kind'> {
   tag?: string | null;
@@ -35,7 +35,12 @@ export function fromLegs(
   const key = (input.tag ?? '').trim().toLowerCase();
   const { sent, received } = input;
   if (sent && received) {
-    return exchange({ ...input, sent, received, subtype: input.subtype ?? (key || null) });
+    return exchange({
+      ...input,
+      sent,
+      received,
+      subtype: input.subtype !== undefined ? input.subtype : key || null,
+    });
   }
   if (received) {
     const mapped = incomeTags[key];

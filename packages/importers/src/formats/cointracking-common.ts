@@ -1,0 +1,96 @@
+import type { NormalisedTransaction, TransactionKind } from '@lotwise/contracts/normalised';
+import type { Decimal } from '../core/decimal.ts';
+import type { ColumnName } from '../core/header.ts';
+import { exchange, money, tx } from '../core/records.ts';
+import type { Row } from '../core/row.ts';
+
+/**
+ * CoinTracking rows (§8.4) → §2 records. CoinTracking amounts are what actually moved: a fee in
+ * the sell currency is included in Sell, a fee in the buy currency is already deducted from Buy,
+ * a withdrawal includes its fee, and a third-currency fee is informational (booked by its own
+ * `Other Fee` row), so it is not booked again here.
+ */
+export interface CointrackingColumns {
+  buy: [ColumnName, ColumnName];
+  sell: [ColumnName, ColumnName];
+  fee: [ColumnName, ColumnName];
+  buyCurrencyNth: number;
+  sellCurrencyNth: number;
+  feeCurrencyNth: number;
+}
+
+type Side = { kind: TransactionKind; subtype: string | null };
+const IN: Record<string, Side> = {
+  deposit: { kind: 'deposit', subtype: null },
+  income: { kind: 'income', subtype: 'income' },
+  'income (non taxable)': { kind: 'deposit', subtype: 'income' },
+  staking: { kind: 'income', subtype: 'staking' },
+  airdrop: { kind: 'income', subtype: 'airdrop' },
+  mining: { kind: 'income', subtype: 'mining' },
+  'mining (commercial)': { kind: 'income', subtype: 'mining' },
+  'interest income': { kind: 'income', subtype: 'interest' },
+  'lending income': { kind: 'income', subtype: 'interest' },
+  'reward / bonus': { kind: 'income', subtype: 'reward' },
+  'gift/tip': { kind: 'deposit', subtype: 'gift' },
+  'derivatives / futures profit': { kind: 'income', subtype: 'derivatives' },
+  'remove liquidity': { kind: 'deposit', subtype: 'liquidity' },
+  'receive lp token': { kind: 'deposit', subtype: 'lp token' },
+};
+const OUT: Record<string, Side> = {
+  withdrawal: { kind: 'withdrawal', subtype: null },
+  spend: { kind: 'spend', subtype: null },
+  donation: { kind: 'spend', subtype: 'donation' },
+  'gift/tip': { kind: 'spend', subtype: 'gift' },
+  gift: { kind: 'spend', subtype: 'gift' },
+  lost: { kind: 'spend', subtype: 'lost' },
+  stolen: { kind: 'spend', subtype: 'stolen' },
+  'derivatives / futures loss': { kind: 'spend', subtype: 'derivatives' },
+  'margin fee': { kind: 'spend', subtype: 'margin fee' },
+  'provide liquidity': { kind: 'withdrawal', subtype: 'liquidity' },
+  'return lp token': { kind: 'withdrawal', subtype: 'lp token' },
+};
+
+export function cointrackingRecord(
+  row: Row,
+  cols: CointrackingColumns,
+  base: { timestamp: string; lines: number[]; note: string | null; external_id: string | null },
+): NormalisedTransaction {
+  const typeText = row.req('Type');
+  const type = typeText.toLowerCase();
+  const side = (amountCol: ColumnName, curCol: ColumnName, nth: number) => {
+    const amount: Decimal | null = row.amount(amountCol);
+    if (amount === null || amount.isZero()) return null;
+    const cur = row.opt(curCol, nth);
+    if (!cur) throw row.problem(curCol, `currency is missing for amount ${amount.toFixed()}`);
+    return { asset: cur.toUpperCase(), amount: amount.abs() };
+  };
+  const buy = side(cols.buy[0], cols.buy[1], cols.buyCurrencyNth);
+  const sell = side(cols.sell[0], cols.sell[1], cols.sellCurrencyNth);
+  const fee = side(cols.fee[0], cols.fee[1], cols.feeCurrencyNth);
+  const common = { ...base, label: typeText };
+  if (type === 'other fee') {
+    const paid = sell ?? fee;
+    if (!paid) throw row.problem(cols.sell[0], 'an Other Fee row needs the fee amount in Sell');
+    return tx({ ...common, kind: 'fee', fee: money(paid.asset, paid.amount) });
+  }
+  // Gross up to the §2 conventions: sent excludes the fee, received is before the fee.
+  const feeInSell = fee !== null && sell !== null && fee.asset === sell.asset;
+  const feeInBuy = fee !== null && buy !== null && fee.asset === buy.asset && !feeInSell;
+  const feeAmount = fee?.amount;
+  const sent = sell
+    ? money(sell.asset, feeInSell && feeAmount ? sell.amount.minus(feeAmount) : sell.amount)
+    : null;
+  const received = buy
+    ? money(buy.asset, feeInBuy && feeAmount ? buy.amount.plus(feeAmount) : buy.amount)
+    : null;
+  const feeLeg = fee && (feeInSell || feeInBuy) ? money(fee.asset, fee.amount) : null;
+  if (type === 'trade') {
+    if (!sent || !received)
+      throw row.problem(sent ? cols.buy[0] : cols.sell[0], 'a Trade needs both Buy and Sell');
+    return exchange({ ...common, sent, received, fee: feeLeg });
+  }
+  if (received && !sent && IN[type]) return tx({ ...common, ...IN[type], received, fee: feeLeg });
+  if (sent && !received && OUT[type]) return tx({ ...common, ...OUT[type], sent, fee: feeLeg });
+  if (!IN[type] && !OUT[type]) throw row.problem('Type', `unknown CoinTracking type "${typeText}"`);
+  throw row.problem('Type', `a ${typeText} row must have only ${IN[type] ? 'Buy' : 'Sell'} filled`);
+}
