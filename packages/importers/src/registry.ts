@@ -17,9 +17,17 @@ import { coinledgerUniversal } from './formats/coinledger-universal.ts';
 import { cointrackerGeneric } from './formats/cointracker-generic.ts';
 import { cointrackingImport } from './formats/cointracking-import.ts';
 import { cointrackingTradeList } from './formats/cointracking-trade-list.ts';
+import { electrumHistory } from './formats/electrum-history.ts';
+import { etherscanErc20 } from './formats/etherscan-erc20.ts';
+import { etherscanInternal } from './formats/etherscan-internal.ts';
+import { etherscanNormal } from './formats/etherscan-normal.ts';
+import { exodusTransactions } from './formats/exodus-transactions.ts';
 import { koinlyUniversal } from './formats/koinly-universal.ts';
 import { krakenLedgers } from './formats/kraken-ledgers.ts';
 import { krakenTrades } from './formats/kraken-trades.ts';
+import { ledgerliveOperations } from './formats/ledgerlive-operations.ts';
+import { solscanTransfers } from './formats/solscan-transfers.ts';
+import { trezorsuiteTransactions } from './formats/trezorsuite-transactions.ts';
 
 /**
  * Every supported layout, in detection order: more specific signatures come before looser
@@ -41,6 +49,14 @@ export const FORMATS: FormatDefinition[] = [
   binanceSpotTrades,
   binanceTradesLegacy,
   binanceusHistory,
+  etherscanNormal,
+  etherscanInternal,
+  etherscanErc20,
+  solscanTransfers,
+  electrumHistory,
+  ledgerliveOperations,
+  trezorsuiteTransactions,
+  exodusTransactions,
   koinlyUniversal,
   cointrackerGeneric,
   coinledgerUniversal,
