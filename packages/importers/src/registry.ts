@@ -5,6 +5,10 @@ import { binanceStatementV2 } from './formats/binance-statement-v2.ts';
 import { binanceStatementV3 } from './formats/binance-statement-v3.ts';
 import { binanceTradesLegacy } from './formats/binance-trades-legacy.ts';
 import { binanceusHistory } from './formats/binanceus-history.ts';
+import { bitfinexMovements } from './formats/bitfinex-movements.ts';
+import { bitfinexTrades } from './formats/bitfinex-trades.ts';
+import { bitstamp2024 } from './formats/bitstamp-2024.ts';
+import { bitstampLegacy } from './formats/bitstamp-legacy.ts';
 import { coinbase2020 } from './formats/coinbase-2020.ts';
 import { coinbase2021 } from './formats/coinbase-2021.ts';
 import { coinbase2023 } from './formats/coinbase-2023.ts';
@@ -17,14 +21,18 @@ import { coinledgerUniversal } from './formats/coinledger-universal.ts';
 import { cointrackerGeneric } from './formats/cointracker-generic.ts';
 import { cointrackingImport } from './formats/cointracking-import.ts';
 import { cointrackingTradeList } from './formats/cointracking-trade-list.ts';
+import { cryptocomApp } from './formats/cryptocom-app.ts';
 import { electrumHistory } from './formats/electrum-history.ts';
 import { etherscanErc20 } from './formats/etherscan-erc20.ts';
 import { etherscanInternal } from './formats/etherscan-internal.ts';
 import { etherscanNormal } from './formats/etherscan-normal.ts';
 import { exodusTransactions } from './formats/exodus-transactions.ts';
+import { geminiHistory } from './formats/gemini-history.ts';
 import { koinlyUniversal } from './formats/koinly-universal.ts';
 import { krakenLedgers } from './formats/kraken-ledgers.ts';
 import { krakenTrades } from './formats/kraken-trades.ts';
+import { kucoinFilledOrders } from './formats/kucoin-filled-orders.ts';
+import { kucoinTradeHistory } from './formats/kucoin-trade-history.ts';
 import { ledgerliveOperations } from './formats/ledgerlive-operations.ts';
 import { solscanTransfers } from './formats/solscan-transfers.ts';
 import { trezorsuiteTransactions } from './formats/trezorsuite-transactions.ts';
@@ -57,6 +65,14 @@ export const FORMATS: FormatDefinition[] = [
   ledgerliveOperations,
   trezorsuiteTransactions,
   exodusTransactions,
+  geminiHistory,
+  kucoinFilledOrders,
+  kucoinTradeHistory,
+  bitstamp2024,
+  bitstampLegacy,
+  cryptocomApp,
+  bitfinexTrades,
+  bitfinexMovements,
   koinlyUniversal,
   cointrackerGeneric,
   coinledgerUniversal,

@@ -1,0 +1,147 @@
+import { spawnSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const bin = join(here, '..', 'bin', 'lotwise.mjs');
+const fixture = (name: string): string => join(here, 'fixtures', 'calc', name);
+
+function run(args: string[]): { code: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [bin, 'calc', ...args], { encoding: 'utf8' });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+function calcJson(args: string[]) {
+  const r = run([...args, '--json']);
+  expect(r.stderr).toBe('');
+  expect(r.code).toBe(0);
+  return JSON.parse(r.stdout);
+}
+
+/*
+ * exchange.csv: buys L1 2023-01-10 1 BTC 20,000 + 10 fee; L2 2024-02-01 1 BTC 40,000;
+ *   L3 2024-03-01 2 BTC 50,000; sells 1.5 BTC 2024-06-01 for 9,000; staking 10 DOT worth 70;
+ *   2024-08-01 sends 1 BTC + 0.001 fee (worth 60,000 → 60,000/BTC), hash 0xfeed.
+ * cold.csv: receives that 1 BTC (same hash → self-transfer); 2025-03-01 sells 0.5 BTC for 30,000.
+ *
+ * Universal FIFO, 2024:
+ *   sale: L1 1 long (6,000 − 20,010 = −14,010) + L2 0.5 short (3,000 − 20,000 = −17,000)
+ *   transfer fee: 0.001 from L2 (basis 40) for 60 → +20 short
+ *   proceeds 9,060, basis 40,050, short −16,980, long −14,010, income 70
+ * 2025: 0.5 BTC from L2 0.499 (19,960, long → 29,940 − 19,960 = 9,980) and L3 0.001
+ *   (25; 2025-03-01 is L3's anniversary → short: 60 − 25 = 35)
+ * Per wallet FIFO: the move takes L2 0.5 + L3 0.5 to cold; fee from L3 (basis 25 → +35);
+ *   2025: cold sells L2 0.5 (20,000), long: 30,000 − 20,000 = 10,000
+ */
+describe('lotwise calc', () => {
+  const files = [fixture('exchange.csv'), fixture('cold.csv')];
+
+  it('prints years, disposals, holdings and warnings as JSON (universal FIFO)', () => {
+    const out = calcJson(files);
+    expect(Object.keys(out.years)).toEqual(['2023', '2024', '2025']);
+    const y2024 = out.years['2024'];
+    expect({ ...y2024, disposals: undefined, incomeLines: undefined }).toEqual({
+      proceeds: '9060',
+      costBasis: '40050',
+      shortTermGain: '-16980',
+      longTermGain: '-14010',
+      income: '70',
+    });
+    expect(y2024.disposals[0]).toMatchObject({
+      asset: 'BTC',
+      amount: '0.5',
+      acquiredAt: '2024-02-01',
+      disposedAt: '2024-06-01',
+      proceeds: '3000',
+      costBasis: '20000',
+      gain: '-17000',
+      term: 'short',
+      category: 'sale',
+      wallet: 'exchange',
+      lots: [{ lotId: 'exchange:3', acquiredAt: '2024-02-01', amount: '0.5', costBasis: '20000' }],
+    });
+    expect(y2024.disposals.map((d: { category: string }) => d.category)).toEqual([
+      'sale',
+      'sale',
+      'transfer_fee',
+    ]);
+    expect(out.years['2025']).toMatchObject({ shortTermGain: '35', longTermGain: '9980' });
+    expect(out.holdings).toEqual([
+      {
+        wallet: 'exchange',
+        asset: 'BTC',
+        amount: '1.999',
+        costBasis: '49975',
+        acquiredAt: '2024-03-01',
+        lotId: 'exchange:4',
+      },
+      {
+        wallet: 'exchange',
+        asset: 'DOT',
+        amount: '10',
+        costBasis: '70',
+        acquiredAt: '2024-07-01',
+        lotId: 'exchange:6',
+      },
+    ]);
+    expect(out.warnings).toEqual([]);
+  });
+
+  it('moves lots between wallets with --basis per-wallet', () => {
+    const out = calcJson([...files, '--basis', 'per-wallet']);
+    expect(out.years['2024']).toMatchObject({ costBasis: '40035', shortTermGain: '-16965' });
+    expect(out.years['2025'].disposals).toMatchObject([
+      { wallet: 'cold', costBasis: '20000', gain: '10000', term: 'long' },
+    ]);
+    expect(out.holdings.map((h: { wallet: string; amount: string }) => [h.wallet, h.amount])).toEqual([
+      ['cold', '0.5'],
+      ['exchange', '1.499'],
+      ['exchange', '10'],
+    ]);
+  });
+
+  it('applies a per-year method list and --year', () => {
+    // LIFO in 2024: the sale takes L3 1.5 (37,500) → −28,500; the fee 0.001 from L3 (25) → +35.
+    const out = calcJson([...files, '--method', '2020:fifo,2024:lifo', '--year', '2024']);
+    expect(Object.keys(out.years)).toEqual(['2024']);
+    expect(out.years['2024']).toMatchObject({ shortTermGain: '-28465', longTermGain: '0' });
+    // Holdings as at the end of 2024: L1 1, L2 1 and L3 0.499 (the universal pool, by wallet of purchase).
+    expect(out.holdings.map((h: { lotId: string; amount: string }) => [h.lotId, h.amount])).toEqual([
+      ['exchange:2', '1'],
+      ['exchange:3', '1'],
+      ['exchange:4', '0.499'],
+      ['exchange:6', '10'],
+    ]);
+  });
+
+  it('reports the us-2025 allocation', () => {
+    const out = calcJson([...files, '--basis', 'us-2025']);
+    expect(out.allocation.effectiveDate).toBe('2025-01-01');
+    expect(out.allocation.entries.length).toBeGreaterThan(0);
+  });
+
+  it('prints a readable summary without --json', () => {
+    const r = run(files);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Tax years (USD)');
+    expect(r.stdout).toMatch(/2024\s+9,060\.00\s+40,050\.00\s+-16,980\.00\s+-14,010\.00\s+70\.00/);
+    expect(r.stdout).toContain('Holdings');
+  });
+
+  it('turns bad rows into warnings, never a crash', () => {
+    const out = calcJson([fixture('broken.csv')]);
+    expect(out.warnings.length).toBeGreaterThan(0);
+    for (const w of out.warnings) expect(typeof w.message).toBe('string');
+  });
+
+  it('fails cleanly on bad options and unreadable files', () => {
+    expect(run([...files, '--method', 'avg']).code).toBe(2);
+    expect(run([...files, '--basis', 'pooled']).code).toBe(2);
+    expect(run([...files, '--tz', 'Mars/Olympus']).code).toBe(2);
+    const missing = run([fixture('nope.csv')]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('nope.csv');
+    expect(run([fixture('unknown.csv')]).code).toBe(1);
+  });
+});

@@ -1,0 +1,47 @@
+import { splitPair } from '../core/assets.ts';
+import type { Header } from '../core/header.ts';
+import { exchange, feeOf, money } from '../core/records.ts';
+import { headerOffset } from '../core/time.ts';
+import type { FormatParser, ParseContext } from '../core/types.ts';
+
+/**
+ * KuCoin spot exports (§6.2). The time zone is in the header (`Filled Time(UTC+08:00)`);
+ * without one KuCoin used UTC+8. `Filled Volume (USDT)` is a stablecoin value, not a fiat value.
+ */
+const FILLED_TIME = /^Filled Time/;
+
+export function kucoinAmountOptions(header: Header) {
+  // Locale exports with `;` use a decimal comma (`95,317` = 95.317).
+  return header.delimiter === ';' ? { decimalComma: true } : { grouping: true };
+}
+
+export function createKucoinParser(header: Header, ctx: ParseContext): FormatParser {
+  const timeName = header.nameOf(FILLED_TIME);
+  const offset = timeName && /UTC/i.test(timeName) ? headerOffset(timeName) : 8 * 60;
+  return {
+    row(row) {
+      const status = row.opt('Status');
+      const filled = row.reqAmount('Filled Amount');
+      if (status === 'cancel' || filled.isZero())
+        return ctx.skip([row.line], `order not filled (status ${status ?? 'empty'})`);
+      const symbol = row.req('Symbol');
+      const pair = splitPair(symbol);
+      if (!pair) throw row.problem('Symbol', `cannot split symbol "${symbol}" into base and quote`);
+      const side = row.req('Side').toUpperCase();
+      if (side !== 'BUY' && side !== 'SELL') throw row.problem('Side', `expected BUY or SELL, got "${side}"`);
+      const base = money(pair[0], filled);
+      const quote = money(pair[1], row.reqAmount('Filled Volume'));
+      ctx.emit(
+        exchange({
+          timestamp: row.time(FILLED_TIME, 'iso', offset),
+          lines: [row.line],
+          sent: side === 'BUY' ? quote : base,
+          received: side === 'BUY' ? base : quote,
+          fee: feeOf(row.opt('Fee Currency'), row.amount('Fee')),
+          external_id: row.opt('Order ID'),
+          note: status === 'part_deal' ? 'partially filled order' : null,
+        }),
+      );
+    },
+  };
+}
