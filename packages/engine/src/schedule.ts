@@ -28,17 +28,21 @@ export class MethodPlan {
   }
 }
 
-/** Parses "fifo" or "2020:fifo,2021:lifo"; returns an error message for anything else. */
-export function parseMethodOption(text: string): LotMethodName | MethodSchedule | string {
+/** Parses "fifo" or "2020:fifo,2021:lifo" (the CLI's --method). */
+export function parseMethodOption(
+  text: string,
+): { method: LotMethodName | MethodSchedule } | { error: string } {
   const trimmed = text.trim().toLowerCase();
-  if (isLotMethodName(trimmed)) return trimmed;
+  if (isLotMethodName(trimmed)) return { method: trimmed };
   const entries: Array<{ fromYear: number; method: LotMethodName }> = [];
   for (const part of trimmed.split(',')) {
     const match = /^(\d{4})\s*:\s*([a-z]+)$/.exec(part.trim());
     if (!match || !isLotMethodName(match[2]!)) {
-      return `invalid method "${part.trim()}": use fifo, lifo, hifo, lofo or YEAR:METHOD,YEAR:METHOD`;
+      return {
+        error: `invalid --method "${part.trim()}": use fifo, lifo, hifo, lofo or YEAR:METHOD,YEAR:METHOD`,
+      };
     }
     entries.push({ fromYear: Number(match[1]), method: match[2] });
   }
-  return entries;
+  return { method: entries };
 }

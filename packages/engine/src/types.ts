@@ -199,7 +199,8 @@ export type WarningCode =
   | 'transfer_gain'
   | 'missing_basis'
   | 'allocation_shortfall'
-  | 'bad_option';
+  | 'bad_option'
+  | 'import_error';
 
 export interface EngineWarning {
   code: WarningCode;

@@ -1,11 +1,56 @@
+import { calculate } from '@lotwise/engine/calculate';
+import { matchTransfers } from '@lotwise/engine/transfer-matching';
 import type { Command } from 'commander';
+import { loadWallets } from '../calc/load.ts';
+import { type CalcCliOptions, parseCalcOptions } from '../calc/options.ts';
+import { toJson, toText } from '../calc/output.ts';
+import { loadPriceTable } from '../calc/prices.ts';
 
+/**
+ * `lotwise calc FILE... [--method M | --method 2020:fifo,2021:lifo] [--basis MODE] [--year YYYY]
+ * [--tz ZONE] [--json]`. Each file is one wallet, named after the file. Exit code 0 on success
+ * (problems in the data are warnings in the output), 1 when a file cannot be read, 2 for bad options.
+ */
 export function registerCalc(program: Command): void {
   program
     .command('calc')
-    .description('not available yet')
-    .action(() => {
-      process.stderr.write('lotwise calc is not available yet\n');
-      process.exitCode = 2;
+    .description('calculate capital gains, income and holdings from wallet/exchange files')
+    .argument('<files...>', 'CSV files, one wallet each (the wallet is named after the file)')
+    .option('--method <method>', 'lot method fifo|lifo|hifo|lofo, or per year: 2020:fifo,2021:lifo', 'fifo')
+    .option('--basis <mode>', 'universal | per-wallet | us-2025', 'universal')
+    .option('--allocation <rule>', 'us-2025 allocation: stay-oldest-first | lowest-cost-largest-holding')
+    .option('--year <YYYY>', 'only report this tax year (holdings as at its end)')
+    .option('--tz <zone>', 'time zone for tax dates (IANA name)', 'UTC')
+    .option('--currency <code>', 'reporting currency', 'USD')
+    .option('--prices <file>', 'price table CSV: asset,date,price')
+    .option('--json', 'print the result as JSON')
+    .action((files: string[], options: CalcCliOptions) => {
+      const parsed = parseCalcOptions(options);
+      if (typeof parsed === 'string') {
+        process.stderr.write(`lotwise calc: ${parsed}\n`);
+        process.exitCode = 2;
+        return;
+      }
+      if (options.prices !== undefined) {
+        const prices = loadPriceTable(options.prices);
+        if (typeof prices === 'string') {
+          process.stderr.write(`lotwise calc: ${prices}\n`);
+          process.exitCode = 1;
+          return;
+        }
+        parsed.engine.prices = prices;
+      }
+      const loaded = loadWallets(files);
+      if (loaded.failures.length > 0) {
+        for (const failure of loaded.failures) process.stderr.write(`lotwise calc: ${failure}\n`);
+        process.exitCode = 1;
+        return;
+      }
+      if (parsed.year !== null) parsed.engine.checkpoints = [`${parsed.year + 1}-01-01`];
+      const result = calculate(matchTransfers(loaded.transactions), parsed.engine);
+      const json = toJson(result, parsed.year, loaded.warnings);
+      process.stdout.write(
+        options.json ? `${JSON.stringify(json, null, 2)}\n` : toText(json, parsed.engine.currency ?? 'USD'),
+      );
     });
 }

@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs';
+import { basename, extname } from 'node:path';
+import type { EngineTransaction, EngineWarning } from '@lotwise/engine/types';
+import { parseFile } from '@lotwise/importers/parse';
+import { classificationOf } from './classification.ts';
+
+export interface LoadedWallets {
+  transactions: EngineTransaction[];
+  /** Import problems, reported alongside the engine's warnings. */
+  warnings: EngineWarning[];
+  /** Files that could not be read or whose layout is unknown. */
+  failures: string[];
+}
+
+/** Wallet name for a file: its name without directory and extension, made unique. */
+export function walletNames(paths: readonly string[]): string[] {
+  const seen = new Map<string, number>();
+  return paths.map((path) => {
+    const base = basename(path, extname(path)) || basename(path);
+    const count = (seen.get(base) ?? 0) + 1;
+    seen.set(base, count);
+    return count === 1 ? base : `${base}-${count}`;
+  });
+}
+
+/** Reads every file as one wallet through the importers (format detected from the header). */
+export function loadWallets(paths: readonly string[]): LoadedWallets {
+  const names = walletNames(paths);
+  const out: LoadedWallets = { transactions: [], warnings: [], failures: [] };
+  paths.forEach((path, fileIndex) => {
+    const wallet = names[fileIndex]!;
+    let bytes: Uint8Array;
+    try {
+      bytes = readFileSync(path);
+    } catch (error) {
+      out.failures.push(`${path}: ${(error as Error).message}`);
+      return;
+    }
+    const result = parseFile(bytes, { wallet });
+    if (result.format === 'unknown' || (result.transactions.length === 0 && result.errors.length > 0)) {
+      out.failures.push(`${path}: ${result.errors.map((e) => e.message).join('; ') || 'no transactions'}`);
+      return;
+    }
+    for (const error of result.errors) {
+      out.warnings.push({
+        code: 'import_error',
+        txId: `${wallet}:${error.line}`,
+        message: `${wallet} line ${error.line}${error.column ? ` (${error.column})` : ''}: ${error.message}; row not imported.`,
+      });
+    }
+    const used = new Set<string>();
+    result.transactions.forEach((tx, index) => {
+      let id = `${wallet}:${tx.source_lines[0] ?? index + 1}`;
+      for (let n = 2; used.has(id); n++) id = `${wallet}:${tx.source_lines[0] ?? index + 1}#${n}`;
+      used.add(id);
+      out.transactions.push({ ...tx, id, wallet, classification: classificationOf(tx) });
+    });
+  });
+  return out;
+}

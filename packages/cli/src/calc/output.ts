@@ -1,0 +1,172 @@
+import { Dec } from '@lotwise/engine/decimal';
+import type {
+  CalculationResult,
+  Checkpoint,
+  EngineWarning,
+  Holding,
+  YearSummary,
+} from '@lotwise/engine/types';
+
+/** The `lotwise calc --json` document (ARCHITECTURE.md "CLI"). Every number is a decimal string. */
+export interface CalcJson {
+  years: Record<string, YearJson>;
+  holdings: Array<{
+    wallet: string;
+    asset: string;
+    amount: string;
+    costBasis: string;
+    acquiredAt: string;
+    lotId: string;
+  }>;
+  warnings: EngineWarning[];
+  statuses: CalculationResult['statuses'];
+  allocation?: CalculationResult['allocation'];
+}
+
+type YearJson = Omit<YearSummary, 'incomeLines' | 'disposals'> & {
+  disposals: Array<Record<string, unknown>>;
+  incomeLines: YearSummary['incomeLines'];
+};
+
+export function toJson(
+  result: CalculationResult,
+  year: number | null,
+  extraWarnings: EngineWarning[],
+): CalcJson {
+  const years: Record<string, YearJson> = {};
+  for (const [key, summary] of Object.entries(result.years)) {
+    if (year !== null && Number(key) !== year) continue;
+    years[key] = {
+      proceeds: summary.proceeds,
+      costBasis: summary.costBasis,
+      shortTermGain: summary.shortTermGain,
+      longTermGain: summary.longTermGain,
+      income: summary.income,
+      disposals: summary.disposals.map((d) => ({
+        asset: d.asset,
+        amount: d.amount,
+        acquiredAt: d.acquiredAt,
+        disposedAt: d.disposedAt,
+        proceeds: d.proceeds,
+        costBasis: d.costBasis,
+        gain: d.gain,
+        term: d.term,
+        category: d.category,
+        wallet: d.wallet,
+        lots: d.lots,
+        txId: d.txId,
+        taxable: d.taxable,
+        ...(d.sellWithoutBuy ? { sellWithoutBuy: d.sellWithoutBuy } : {}),
+        ...(d.missingPrice ? { missingPrice: true } : {}),
+        ...(d.fairMarketValue ? { fairMarketValue: d.fairMarketValue } : {}),
+      })),
+      incomeLines: summary.incomeLines,
+    };
+  }
+  if (year !== null && years[String(year)] === undefined) {
+    years[String(year)] = {
+      proceeds: '0',
+      costBasis: '0',
+      shortTermGain: '0',
+      longTermGain: '0',
+      income: '0',
+      disposals: [],
+      incomeLines: [],
+    };
+  }
+  const holdings = year === null ? result.holdings : holdingsAt(result.checkpoints[0]);
+  const json: CalcJson = {
+    years,
+    holdings: holdings.map((h) => ({
+      wallet: h.wallet,
+      asset: h.asset,
+      amount: h.amount,
+      costBasis: h.costBasis,
+      acquiredAt: h.acquiredAt,
+      lotId: h.lotId,
+    })),
+    warnings: [...extraWarnings, ...result.warnings],
+    statuses: result.statuses,
+  };
+  if (result.allocation) json.allocation = result.allocation;
+  return json;
+}
+
+/** Open lots at a checkpoint (holdings at the end of the chosen --year). */
+function holdingsAt(checkpoint: Checkpoint | undefined): Holding[] {
+  if (!checkpoint) return [];
+  return checkpoint.lots
+    .filter((lot) => new Dec(lot.amount).gt(0))
+    .sort(
+      (a, b) =>
+        (a.wallet < b.wallet ? -1 : a.wallet > b.wallet ? 1 : 0) ||
+        (a.asset < b.asset ? -1 : a.asset > b.asset ? 1 : 0) ||
+        a.acquiredMs - b.acquiredMs ||
+        a.seq - b.seq,
+    )
+    .map((lot) => ({
+      wallet: lot.wallet,
+      asset: lot.asset,
+      amount: lot.amount,
+      costBasis: lot.costBasis,
+      acquiredAt: dayString(lot.acquiredDay),
+      acquiredTimestamp: new Date(lot.acquiredMs).toISOString(),
+      lotId: lot.lotId,
+    }));
+}
+
+function dayString(day: number): string {
+  const text = String(day).padStart(8, '0');
+  return `${text.slice(0, 4)}-${text.slice(4, 6)}-${text.slice(6, 8)}`;
+}
+
+const money = (value: string): string => new Dec(value).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+/** The readable summary printed without --json. */
+export function toText(json: CalcJson, currency: string): string {
+  const parts: string[] = [];
+  const yearRows = Object.entries(json.years).map(([y, s]) => [
+    y,
+    money(s.proceeds),
+    money(s.costBasis),
+    money(s.shortTermGain),
+    money(s.longTermGain),
+    money(s.income),
+    String(s.disposals.length),
+  ]);
+  parts.push(`Tax years (${currency})`);
+  parts.push(
+    table(['Year', 'Proceeds', 'Cost basis', 'Short-term', 'Long-term', 'Income', 'Disposals'], yearRows),
+  );
+  const byWalletAsset = new Map<string, { amount: Dec; basis: Dec; lots: number }>();
+  for (const h of json.holdings) {
+    const key = `${h.wallet}\u0000${h.asset}`;
+    const entry = byWalletAsset.get(key) ?? { amount: new Dec(0), basis: new Dec(0), lots: 0 };
+    entry.amount = entry.amount.plus(h.amount);
+    entry.basis = entry.basis.plus(h.costBasis);
+    entry.lots += 1;
+    byWalletAsset.set(key, entry);
+  }
+  const holdingRows = [...byWalletAsset].map(([key, h]) => {
+    const [wallet, asset] = key.split('\u0000');
+    return [wallet!, asset!, h.amount.toFixed(), money(h.basis.toFixed()), String(h.lots)];
+  });
+  parts.push('', 'Holdings');
+  parts.push(
+    holdingRows.length > 0
+      ? table(['Wallet', 'Asset', 'Amount', 'Cost basis', 'Lots'], holdingRows)
+      : '(none)',
+  );
+  parts.push('', `Warnings: ${json.warnings.length}`);
+  for (const warning of json.warnings.slice(0, 20)) parts.push(`  - ${warning.message}`);
+  if (json.warnings.length > 20)
+    parts.push(`  ... ${json.warnings.length - 20} more (use --json to see all)`);
+  return `${parts.join('\n')}\n`;
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { calculate } from '../src/calculate.ts';
+import { matchTransfers } from '../src/transfer-matching.ts';
+import { buy, incoming, outgoing } from './helpers.ts';
+
+describe('matchTransfers', () => {
+  it('pairs by hash, then by asset, time and amount', () => {
+    const rows = [
+      buy('b', '2024-01-01T00:00:00Z', '2', 'BTC', '20000', { wallet: 'A' }),
+      outgoing('o1', '2024-02-01T00:00:00Z', '1', 'BTC', null, { wallet: 'A', tx_hash: '0xAB' }),
+      incoming('i1', '2024-02-01T05:00:00Z', '0.999', 'BTC', null, { wallet: 'B', tx_hash: '0xab' }),
+      outgoing('o2', '2024-03-01T00:00:00Z', '0.5', 'BTC', null, { wallet: 'A' }),
+      incoming('i-late', '2024-03-03T00:00:00Z', '0.5', 'BTC', null, { wallet: 'B' }),
+      incoming('i2', '2024-03-01T01:00:00Z', '0.49', 'BTC', null, { wallet: 'C' }),
+      incoming('i-other', '2024-03-01T01:00:00Z', '0.49', 'ETH', null, { wallet: 'C' }),
+    ];
+    const matched = matchTransfers(rows);
+    expect(matched.map((t) => t.pairId ?? null)).toEqual([
+      null,
+      'auto:o1',
+      'auto:o1',
+      'auto:o2',
+      null,
+      'auto:o2',
+      null,
+    ]);
+    const result = calculate(matched, { basis: 'per-wallet', prices: () => '40000' });
+    // Fees: 0.001 BTC and 0.01 BTC at 40,000 = 40 and 400 proceeds; basis 10 and 100.
+    expect(
+      result.years['2024']!.disposals.map((d) => [d.txId, d.category, d.amount, d.proceeds, d.costBasis]),
+    ).toEqual([
+      ['o1', 'transfer_fee', '0.001', '40', '10'],
+      ['o2', 'transfer_fee', '0.01', '400', '100'],
+    ]);
+  });
+});
