@@ -18,6 +18,7 @@ export function* readRecords(
   startLine = 1,
 ): Generator<CsvRecord> {
   const n = text.length;
+  const delimCode = delimiter.charCodeAt(0);
   let i = startOffset;
   let line = startLine;
   while (i < n) {
@@ -63,7 +64,16 @@ export function* readRecords(
           line += 1;
         }
       } else {
-        cell += ch;
+        // Fast path: take the run of plain characters up to the next special one in one slice.
+        let j = i + 1;
+        while (j < n) {
+          const c = text.charCodeAt(j);
+          if (c === 10 || c === 13 || c === 34 || c === delimCode) break;
+          j += 1;
+        }
+        cell += text.slice(i, j);
+        i = j;
+        continue;
       }
       i += 1;
     }
