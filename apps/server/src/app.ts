@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -13,6 +14,7 @@ import { apiNotFound, installErrorHandler } from './http/error-handler.ts';
 import { installSessions } from './http/session-plugin.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerMfaRoutes } from './modules/auth/mfa.routes.ts';
+import { registerImportRoutes } from './modules/imports/imports.routes.ts';
 import { registerOnboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { registerUserRoutes } from './modules/users/users.routes.ts';
 import { registerRealtime } from './realtime/ws.ts';
@@ -35,6 +37,9 @@ export async function buildApp(
   // preHandler, not onRequest: the per-address key needs the parsed body.
   await app.register(fastifyRateLimit, { global: false, hook: 'preHandler' });
   await app.register(fastifyWebsocket);
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: 2 * 1024 * 1024 * 1024, files: 1, fields: 20 },
+  });
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -57,6 +62,7 @@ export async function buildApp(
     registerMfaRoutes(api, ctx);
     registerUserRoutes(api, ctx);
     registerOnboardingRoutes(api, ctx);
+    registerImportRoutes(api, ctx);
     registerRealtime(api, ctx);
     if (ctx.config.testHooks) registerTestHooks(api, ctx);
   });

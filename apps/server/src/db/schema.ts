@@ -93,6 +93,90 @@ export interface JobsTable {
   finished_at: Timestamp | null;
 }
 
+export type ImportStatus = 'in-progress' | 'complete' | 'failed';
+export type AccountType = 'csv' | 'api' | 'wallet' | 'manual';
+
+export interface ImportHistoriesTable {
+  id: Generated<number>;
+  user_id: number;
+  account_name: string;
+  account_slug: string;
+  type: AccountType;
+  custom_name: string | null;
+  us_based: Bool;
+  import_status: ImportStatus;
+  wallet_address: string | null;
+  last_synced_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ImportFilesTable {
+  id: Generated<number>;
+  user_id: number;
+  import_history_id: number;
+  file_name: string;
+  file_type: 'csv' | 'api' | 'wallet' | 'manual';
+  storage_path: string | null;
+  sha256: string | null;
+  size_bytes: number;
+  format: string | null;
+  status: ImportStatus;
+  status_message: string | null;
+  rows_parsed: Generated<number>;
+  rows_added: Generated<number>;
+  rows_duplicate: Generated<number>;
+  rows_skipped: Generated<number>;
+  error_count: Generated<number>;
+  job_id: number | null;
+  created_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+
+export interface ImportErrorsTable {
+  id: Generated<number>;
+  import_file_id: number;
+  line: number;
+  column_name: string | null;
+  message: string;
+}
+
+/** Decimal columns: NUMERIC on PostgreSQL (read back as strings), TEXT on SQLite. */
+export type DecimalText = string;
+
+export interface TransactionsTable {
+  id: Generated<number>;
+  user_id: number;
+  import_history_id: number;
+  import_file_id: number | null;
+  dedupe_key: string;
+  timestamp: Timestamp;
+  kind: string;
+  subtype: string | null;
+  sent_asset: string | null;
+  sent_amount: DecimalText | null;
+  received_asset: string | null;
+  received_amount: DecimalText | null;
+  fee_asset: string | null;
+  fee_amount: DecimalText | null;
+  fiat_currency: string | null;
+  fiat_value: DecimalText | null;
+  external_id: string | null;
+  tx_hash: string | null;
+  from_address: string | null;
+  to_address: string | null;
+  label: string | null;
+  note: string | null;
+  /** Comma-separated physical line numbers in the imported file. */
+  source_lines: string | null;
+  user_defined_type: string | null;
+  ignored: Bool;
+  comment: string | null;
+  gt_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -100,6 +184,10 @@ export interface Database {
   password_resets: PasswordResetsTable;
   recovery_codes: RecoveryCodesTable;
   jobs: JobsTable;
+  import_histories: ImportHistoriesTable;
+  import_files: ImportFilesTable;
+  import_errors: ImportErrorsTable;
+  transactions: TransactionsTable;
 }
 
 export type JobRow = Selectable<JobsTable>;
@@ -107,3 +195,7 @@ export type JobRow = Selectable<JobsTable>;
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
+export type ImportHistoryRow = Selectable<ImportHistoriesTable>;
+export type ImportFileRow = Selectable<ImportFilesTable>;
+export type TransactionRow = Selectable<TransactionsTable>;
+export type NewTransaction = Insertable<TransactionsTable>;

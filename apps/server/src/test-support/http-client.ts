@@ -19,7 +19,7 @@ export class TestClient {
         ...(method !== 'GET' ? { 'x-csrf-token': this.cookies.get('lotwise_csrf') ?? '' } : {}),
         ...headers,
       },
-      ...(body !== undefined ? { payload: body as object } : {}),
+      ...(body !== undefined ? { payload: Buffer.isBuffer(body) ? body : (body as object) } : {}),
     });
     this.keepCookies(response);
     return { status: response.statusCode, body: safeJson(response) };
@@ -28,6 +28,29 @@ export class TestClient {
   get = (url: string) => this.request('GET', url);
   post = (url: string, body: unknown = {}) => this.request('POST', url, body);
   put = (url: string, body: unknown = {}) => this.request('PUT', url, body);
+
+  /** multipart/form-data upload, fields first, as a browser form sends it. */
+  async upload(
+    url: string,
+    file: { name: string; content: string | Buffer },
+    fields: Record<string, string> = {},
+  ) {
+    const boundary = `----lotwise${Date.now().toString(16)}`;
+    const parts: Buffer[] = [];
+    for (const [k, v] of Object.entries(fields)) {
+      parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+    }
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: text/csv\r\n\r\n`,
+      ),
+      Buffer.isBuffer(file.content) ? file.content : Buffer.from(file.content),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    );
+    return this.request('POST', url, Buffer.concat(parts), {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    });
+  }
 
   cookie(name: string): string | undefined {
     return this.cookies.get(name);

@@ -37,3 +37,8 @@ export function boolDefault(db: MigrationDb, value: boolean) {
 export function boolType(db: MigrationDb) {
   return isPostgres(db) ? 'boolean' : 'integer';
 }
+
+/** Exact decimals: NUMERIC on PostgreSQL, TEXT on SQLite (its NUMERIC affinity would turn them into floats). */
+export function decimalType(db: MigrationDb) {
+  return isPostgres(db) ? 'numeric' : 'text';
+}

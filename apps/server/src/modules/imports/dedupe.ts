@@ -1,0 +1,39 @@
+import { createHash } from 'node:crypto';
+import type { NormalisedTransaction } from '@lotwise/contracts/normalised';
+import Decimal from 'decimal.js';
+
+const canonicalAmount = (amount: string | undefined | null) => (amount ? new Decimal(amount).toString() : '');
+
+/**
+ * The identity of a record within the user's data, so the same transaction imported
+ * twice (the same file again, or an overlapping export) is stored once.
+ *
+ * - With an exchange id: family + id + the assets moved (explorers reuse one hash for
+ *   several transfers of one transaction).
+ * - Without one: family + the whole record's content, numbered by how often that exact
+ *   content occurs in the file, so two genuinely identical rows in one file both count
+ *   while the same file a second time adds nothing.
+ */
+export function dedupeKeys(family: string, records: NormalisedTransaction[]): string[] {
+  const seen = new Map<string, number>();
+  return records.map((r) => {
+    const assets = [r.sent?.asset ?? '', r.received?.asset ?? '', r.fee?.asset ?? ''].join('/');
+    const content = [
+      r.timestamp,
+      r.kind,
+      r.sent?.asset ?? '',
+      canonicalAmount(r.sent?.amount),
+      r.received?.asset ?? '',
+      canonicalAmount(r.received?.amount),
+      r.fee?.asset ?? '',
+      canonicalAmount(r.fee?.amount),
+      r.tx_hash ?? '',
+    ].join('|');
+    const base = r.external_id
+      ? `${family}|id|${r.external_id}|${assets}|${r.kind}`
+      : `${family}|c|${content}`;
+    const n = (seen.get(base) ?? 0) + 1;
+    seen.set(base, n);
+    return createHash('sha256').update(`${base}#${n}`).digest('hex');
+  });
+}

@@ -1,0 +1,310 @@
+import type { Kysely, Transaction } from 'kysely';
+import type {
+  AccountType,
+  Database,
+  ImportFileRow,
+  ImportHistoryRow,
+  ImportStatus,
+  NewTransaction,
+} from '../../db/schema.ts';
+import { nowIso } from '../users/users.repo.ts';
+
+export interface HistoryWithCounts extends ImportHistoryRow {
+  total_transactions: number;
+  latest_file_name: string | null;
+  latest_file_id: number | null;
+}
+
+/** SQL for accounts, uploads, their row errors and the stored transactions. Every query is scoped to a user. */
+export class ImportsRepo {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async createHistory(input: {
+    userId: number;
+    name: string;
+    slug: string;
+    type: AccountType;
+    customName: string | null;
+    usBased: boolean;
+    walletAddress: string | null;
+  }): Promise<ImportHistoryRow> {
+    const now = nowIso();
+    return this.db
+      .insertInto('import_histories')
+      .values({
+        user_id: input.userId,
+        account_name: input.name,
+        account_slug: input.slug,
+        type: input.type,
+        custom_name: input.customName,
+        us_based: input.usBased,
+        import_status: 'in-progress',
+        wallet_address: input.walletAddress,
+        last_synced_at: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  findHistory(userId: number, id: number): Promise<ImportHistoryRow | undefined> {
+    return this.db
+      .selectFrom('import_histories')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  async setHistoryStatus(id: number, status: ImportStatus, synced: boolean): Promise<void> {
+    await this.db
+      .updateTable('import_histories')
+      .set({ import_status: status, updated_at: nowIso(), ...(synced ? { last_synced_at: nowIso() } : {}) })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async createFile(input: {
+    userId: number;
+    historyId: number;
+    fileName: string;
+    storagePath: string;
+    sha256: string;
+    sizeBytes: number;
+    format: string | null;
+  }): Promise<ImportFileRow> {
+    return this.db
+      .insertInto('import_files')
+      .values({
+        user_id: input.userId,
+        import_history_id: input.historyId,
+        file_name: input.fileName,
+        file_type: 'csv',
+        storage_path: input.storagePath,
+        sha256: input.sha256,
+        size_bytes: input.sizeBytes,
+        format: input.format,
+        status: 'in-progress',
+        status_message: null,
+        job_id: null,
+        created_at: nowIso(),
+        finished_at: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  async setFileJob(fileId: number, jobId: number): Promise<void> {
+    await this.db.updateTable('import_files').set({ job_id: jobId }).where('id', '=', fileId).execute();
+  }
+
+  findFile(userId: number, id: number): Promise<ImportFileRow | undefined> {
+    return this.db
+      .selectFrom('import_files')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  filesOfHistory(userId: number, historyId: number): Promise<ImportFileRow[]> {
+    return this.db
+      .selectFrom('import_files')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('import_history_id', '=', historyId)
+      .orderBy('id', 'desc')
+      .execute();
+  }
+
+  filesOfUser(
+    userId: number,
+  ): Promise<(ImportFileRow & { account_name: string; custom_name: string | null })[]> {
+    return this.db
+      .selectFrom('import_files')
+      .innerJoin('import_histories', 'import_histories.id', 'import_files.import_history_id')
+      .selectAll('import_files')
+      .select(['import_histories.account_name', 'import_histories.custom_name'])
+      .where('import_files.user_id', '=', userId)
+      .orderBy('import_files.id')
+      .execute();
+  }
+
+  errorsOfFile(fileId: number) {
+    return this.db
+      .selectFrom('import_errors')
+      .select(['line', 'column_name', 'message'])
+      .where('import_file_id', '=', fileId)
+      .orderBy('line')
+      .orderBy('id')
+      .execute();
+  }
+
+  async countHistories(userId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('import_histories')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** Accounts with their transaction counts and latest upload, newest first. */
+  async historiesWithCounts(
+    userId: number,
+    page?: { limit: number; offset: number },
+  ): Promise<HistoryWithCounts[]> {
+    let query = this.db
+      .selectFrom('import_histories as h')
+      .selectAll('h')
+      .select((eb) => [
+        eb
+          .selectFrom('transactions as t')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .whereRef('t.import_history_id', '=', 'h.id')
+          .as('total_transactions'),
+        eb
+          .selectFrom('import_files as f')
+          .select('f.file_name')
+          .whereRef('f.import_history_id', '=', 'h.id')
+          .orderBy('f.id', 'desc')
+          .limit(1)
+          .as('latest_file_name'),
+        eb
+          .selectFrom('import_files as f')
+          .select('f.id')
+          .whereRef('f.import_history_id', '=', 'h.id')
+          .orderBy('f.id', 'desc')
+          .limit(1)
+          .as('latest_file_id'),
+      ])
+      .where('h.user_id', '=', userId)
+      .orderBy('h.id', 'desc');
+    if (page) query = query.limit(page.limit).offset(page.offset);
+    const rows = await query.execute();
+    return rows.map((r) => ({ ...r, total_transactions: Number(r.total_transactions ?? 0) }));
+  }
+
+  /**
+   * Stores one upload's outcome in a single database transaction: the rows (ignoring
+   * ones already present), the row errors and the counts. A crash before the commit
+   * leaves nothing behind; the job then runs again from the file on disk.
+   */
+  async storeImport(input: {
+    fileId: number;
+    historyId: number;
+    userId: number;
+    format: string;
+    rows: NewTransaction[];
+    errors: { line: number; column: string | null; message: string }[];
+    skipped: number;
+  }): Promise<{ added: number; duplicates: number }> {
+    return this.db.transaction().execute(async (trx) => {
+      let added = 0;
+      const chunk = 500;
+      for (let i = 0; i < input.rows.length; i += chunk) {
+        added += await insertIgnoringDuplicates(trx, input.rows.slice(i, i + chunk));
+      }
+      for (let i = 0; i < input.errors.length; i += chunk) {
+        await trx
+          .insertInto('import_errors')
+          .values(
+            input.errors.slice(i, i + chunk).map((e) => ({
+              import_file_id: input.fileId,
+              line: e.line,
+              column_name: e.column,
+              message: e.message,
+            })),
+          )
+          .execute();
+      }
+      await trx
+        .updateTable('import_files')
+        .set({
+          status: 'complete',
+          format: input.format,
+          rows_parsed: input.rows.length,
+          rows_added: added,
+          rows_duplicate: input.rows.length - added,
+          rows_skipped: input.skipped,
+          error_count: input.errors.length,
+          finished_at: nowIso(),
+        })
+        .where('id', '=', input.fileId)
+        .execute();
+      await trx
+        .updateTable('import_histories')
+        .set({ import_status: 'complete', last_synced_at: nowIso(), updated_at: nowIso() })
+        .where('id', '=', input.historyId)
+        .execute();
+      if (added > 0) {
+        await trx
+          .updateTable('users')
+          .set({ transaction_uploaded: true })
+          .where('id', '=', input.userId)
+          .execute();
+      }
+      return { added, duplicates: input.rows.length - added };
+    });
+  }
+
+  async failImport(
+    fileId: number,
+    historyId: number,
+    format: string | null,
+    message: string,
+    errors: { line: number; column: string | null; message: string }[],
+  ) {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('import_errors').where('import_file_id', '=', fileId).execute();
+      if (errors.length > 0) {
+        await trx
+          .insertInto('import_errors')
+          .values(
+            errors
+              .slice(0, 1000)
+              .map((e) => ({
+                import_file_id: fileId,
+                line: e.line,
+                column_name: e.column,
+                message: e.message,
+              })),
+          )
+          .execute();
+      }
+      await trx
+        .updateTable('import_files')
+        .set({
+          status: 'failed',
+          status_message: message,
+          format,
+          error_count: errors.length,
+          finished_at: nowIso(),
+        })
+        .where('id', '=', fileId)
+        .execute();
+      const others = await trx
+        .selectFrom('import_files')
+        .select('id')
+        .where('import_history_id', '=', historyId)
+        .where('status', '=', 'complete')
+        .executeTakeFirst();
+      await trx
+        .updateTable('import_histories')
+        .set({ import_status: others ? 'complete' : 'failed', updated_at: nowIso() })
+        .where('id', '=', historyId)
+        .execute();
+    });
+  }
+}
+
+async function insertIgnoringDuplicates(trx: Transaction<Database>, rows: NewTransaction[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const result = await trx
+    .insertInto('transactions')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['user_id', 'dedupe_key']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0);
+}

@@ -1,0 +1,173 @@
+import { unlink } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  importHistoryExists,
+  listExchangeSources,
+  listImportHistoriesV1,
+  listImportHistoriesV2,
+} from '@lotwise/contracts/imports/import-histories';
+import { getImportErrors, listCsvFiles, uploadCsv } from '@lotwise/contracts/imports/uploads';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../http/context.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+import { authedRoute } from '../../http/route.ts';
+import { detectUploadFormat } from './detect-upload.ts';
+import { importFileJob } from './import-file.job.ts';
+import { toHistoryRow, toSourceRow } from './import-views.ts';
+import { ImportsRepo } from './imports.repo.ts';
+import { familyOfFormat } from './sources.ts';
+import { receiveUpload } from './upload.ts';
+
+export function registerImportRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const repo = new ImportsRepo(ctx.db.kysely);
+  ctx.jobs.register('import.parse', importFileJob(ctx, repo));
+
+  /** Progress of running imports, keyed by account, from their jobs. */
+  async function progressOf(userId: number): Promise<Map<number, number>> {
+    const files = await repo.filesOfUser(userId);
+    const progress = new Map<number, number>();
+    for (const f of files.filter((x) => x.status === 'in-progress' && x.job_id)) {
+      const job = await ctx.jobsRepo.find(f.job_id!);
+      progress.set(f.import_history_id, job?.progress ?? 0);
+    }
+    return progress;
+  }
+
+  authedRoute(app, uploadCsv, async ({ auth, request }) => {
+    const upload = await receiveUpload(
+      request,
+      path.join(ctx.config.dataDir, 'uploads', String(auth.user.id)),
+    );
+    const fail = async (message: string, field: string) => {
+      await unlink(upload.storagePath).catch(() => {});
+      throw new AppError('validation_failed', message, { field });
+    };
+    const detected = await detectUploadFormat(upload.storagePath, upload.fields.format);
+    if ('error' in detected) return fail(detected.error, detected.error.split(':')[0] ?? 'file');
+    const family = familyOfFormat(detected.id);
+
+    let history;
+    const wantedId = upload.fields.import_history_id ? Number(upload.fields.import_history_id) : undefined;
+    if (wantedId !== undefined) {
+      history = await repo.findHistory(auth.user.id, wantedId);
+      if (!history) return fail('import_history_id: account not found', 'import_history_id');
+      if (history.account_slug !== family.slug) {
+        return fail(`file: this is a ${family.name} file, not ${history.account_name}`, 'file');
+      }
+    } else if (upload.fields.new_account !== 'true') {
+      const existing = await repo.historiesWithCounts(auth.user.id);
+      history = existing.find((h) => h.account_slug === family.slug && h.type === 'csv');
+    }
+    history ??= await repo.createHistory({
+      userId: auth.user.id,
+      name: family.name,
+      slug: family.slug,
+      type: 'csv',
+      customName: upload.fields.custom_name?.trim().slice(0, 120) || null,
+      usBased: family.usBased,
+      walletAddress: upload.fields.wallet_address?.trim() || null,
+    });
+    await repo.setHistoryStatus(history.id, 'in-progress', false);
+    const file = await repo.createFile({
+      userId: auth.user.id,
+      historyId: history.id,
+      fileName: upload.fileName.slice(0, 255),
+      storagePath: upload.storagePath,
+      sha256: upload.sha256,
+      sizeBytes: upload.sizeBytes,
+      format: detected.id,
+    });
+    const job = await ctx.jobs.enqueue('import.parse', auth.user.id, {
+      fileId: file.id,
+      format: detected.id,
+    });
+    await repo.setFileJob(file.id, job.id);
+    return {
+      status: 'success' as const,
+      data: { import_history_id: history.id, import_file_id: file.id, job_id: job.id },
+    };
+  });
+
+  authedRoute(app, listCsvFiles, async ({ auth, query }) => {
+    const files = await repo.filesOfUser(auth.user.id);
+    const data: Record<
+      string,
+      {
+        id: number;
+        coin_addr: string | null;
+        coin_code: string | null;
+        status: 'in-progress' | 'finished';
+        file_name: string;
+      }[]
+    > = {};
+    for (const f of files) {
+      const finished = f.status !== 'in-progress';
+      if (finished && query.all !== 'true') continue;
+      const key = f.custom_name ?? f.account_name;
+      (data[key] ??= []).push({
+        id: f.id,
+        coin_addr: null,
+        coin_code: null,
+        status: finished ? 'finished' : 'in-progress',
+        file_name: f.file_name,
+      });
+    }
+    return { data };
+  });
+
+  authedRoute(app, listImportHistoriesV1, async ({ auth, query }) => {
+    const [rows, progress] = await Promise.all([
+      repo.historiesWithCounts(auth.user.id),
+      progressOf(auth.user.id),
+    ]);
+    const visible =
+      query.all === 'true'
+        ? rows
+        : rows.filter((r) => r.total_transactions > 0 || r.import_status !== 'complete');
+    return { data: visible.map((r) => toHistoryRow(r, progress.get(r.id) ?? 0)) };
+  });
+
+  authedRoute(app, listImportHistoriesV2, async ({ auth, query }) => {
+    const total = await repo.countHistories(auth.user.id);
+    const rows = await repo.historiesWithCounts(auth.user.id, {
+      limit: query.size,
+      offset: (query.page - 1) * query.size,
+    });
+    const progress = await progressOf(auth.user.id);
+    return {
+      data: rows.map((r) => toHistoryRow(r, progress.get(r.id) ?? 0)),
+      meta: {
+        current_page: query.page,
+        per_page: query.size,
+        total_count: total,
+        total_pages: Math.ceil(total / query.size),
+      },
+    };
+  });
+
+  authedRoute(app, importHistoryExists, async ({ auth }) => ({
+    import_history_exists: (await repo.countHistories(auth.user.id)) > 0,
+    transaction_uploaded: Boolean(auth.user.transaction_uploaded),
+  }));
+
+  authedRoute(app, listExchangeSources, async ({ auth, params }) => {
+    const history = await repo.findHistory(auth.user.id, params.id);
+    if (!history) throw notFound('Account');
+    const files = await repo.filesOfHistory(auth.user.id, history.id);
+    return { data: files.map((f) => toSourceRow(f, history)) };
+  });
+
+  authedRoute(app, getImportErrors, async ({ auth, params }) => {
+    const file = await repo.findFile(auth.user.id, params.id);
+    if (!file) throw notFound('Import');
+    const history = await repo.findHistory(auth.user.id, file.import_history_id);
+    if (!history) throw notFound('Import');
+    const errors = await repo.errorsOfFile(file.id);
+    return {
+      data: {
+        source: toSourceRow(file, history),
+        errors: errors.map((e) => ({ line: e.line, column: e.column_name, message: e.message })),
+      },
+    };
+  });
+}
