@@ -13,9 +13,10 @@ function run(args: string[]): { code: number | null; stdout: string; stderr: str
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-describe('lotwise import', () => {
+describe('lotwise import', { timeout: 60_000 }, () => {
   it('prints the normalised JSON for an auto-detected file', () => {
     const r = run([fixture('koinly-universal.csv'), '--json']);
+    expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const out = importResult.parse(JSON.parse(r.stdout));
     expect(out.format).toBe('koinly-universal');
