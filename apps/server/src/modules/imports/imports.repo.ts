@@ -262,14 +262,12 @@ export class ImportsRepo {
         await trx
           .insertInto('import_errors')
           .values(
-            errors
-              .slice(0, 1000)
-              .map((e) => ({
-                import_file_id: fileId,
-                line: e.line,
-                column_name: e.column,
-                message: e.message,
-              })),
+            errors.slice(0, 1000).map((e) => ({
+              import_file_id: fileId,
+              line: e.line,
+              column_name: e.column,
+              message: e.message,
+            })),
           )
           .execute();
       }

@@ -8,6 +8,7 @@ import {
 } from '@lotwise/contracts/imports/import-histories';
 import { getImportErrors, listCsvFiles, uploadCsv } from '@lotwise/contracts/imports/uploads';
 import type { FastifyInstance } from 'fastify';
+import type { ImportHistoryRow } from '../../db/schema.ts';
 import type { AppContext } from '../../http/context.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { authedRoute } from '../../http/route.ts';
@@ -46,7 +47,7 @@ export function registerImportRoutes(app: FastifyInstance, ctx: AppContext): voi
     if ('error' in detected) return fail(detected.error, detected.error.split(':')[0] ?? 'file');
     const family = familyOfFormat(detected.id);
 
-    let history;
+    let history: ImportHistoryRow | undefined;
     const wantedId = upload.fields.import_history_id ? Number(upload.fields.import_history_id) : undefined;
     if (wantedId !== undefined) {
       history = await repo.findHistory(auth.user.id, wantedId);
@@ -104,7 +105,8 @@ export function registerImportRoutes(app: FastifyInstance, ctx: AppContext): voi
       const finished = f.status !== 'in-progress';
       if (finished && query.all !== 'true') continue;
       const key = f.custom_name ?? f.account_name;
-      (data[key] ??= []).push({
+      data[key] = data[key] ?? [];
+      data[key].push({
         id: f.id,
         coin_addr: null,
         coin_code: null,
