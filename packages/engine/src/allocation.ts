@@ -1,5 +1,5 @@
 import { ymdString } from './dates.ts';
-import { type Dec, decMin, decString, ZERO } from './decimal.ts';
+import { type Dec, decMin, decString, moneyShare, ZERO } from './decimal.ts';
 import { type Ledger, splitBalanceKey } from './ledger.ts';
 import { type Lot, unitCostOf } from './lots/lot.ts';
 import type { AllocationEntry, AllocationRecord, AllocationRule, EngineWarning } from './types.ts';
@@ -124,7 +124,7 @@ function fill(
       place(rest, wallet);
       return [];
     }
-    const basis = rest.basis.times(give).div(rest.qty);
+    const basis = moneyShare(rest.basis, give, rest.qty);
     place({ lot: rest.lot, qty: give, basis }, wallet);
     rest = { lot: rest.lot, qty: rest.qty.minus(give), basis: rest.basis.minus(basis) };
   }

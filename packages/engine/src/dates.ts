@@ -113,7 +113,19 @@ export function isLongTerm(acquired: Ymd, disposed: Ymd): boolean {
   return disposed > anniversary(acquired);
 }
 
+const dayStrings = new Map<Ymd, string>();
+
+/** YYYY-MM-DD of a day (memoised: a history has a few thousand distinct days). */
 export function ymdString(day: Ymd): string {
+  let text = dayStrings.get(day);
+  if (text === undefined) {
+    text = formatYmd(day);
+    if (dayStrings.size < 100_000) dayStrings.set(day, text);
+  }
+  return text;
+}
+
+function formatYmd(day: Ymd): string {
   const y = Math.floor(day / 10000);
   const m = Math.floor(day / 100) % 100;
   const d = day % 100;

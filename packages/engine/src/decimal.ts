@@ -38,3 +38,21 @@ export function decString(value: Dec): string {
 export function decMin(a: Dec, b: Dec): Dec {
   return a.lte(b) ? a : b;
 }
+
+/**
+ * Places kept when a division splits money (a lot's basis between the part sold and the part
+ * kept, proceeds between terms, a value derived from a unit price). The remainder always takes
+ * the difference, so totals stay exact; 12 places keep numbers short and therefore fast.
+ */
+export const MONEY_PLACES = 12;
+/** Same for quantities split by a ratio (a rebrand at a ratio): 18 places, the finest tokens use. */
+export const QTY_PLACES = 18;
+
+/** total × part / whole, rounded to MONEY_PLACES. */
+export function moneyShare(total: Dec, part: Dec, whole: Dec): Dec {
+  return total.times(part).div(whole).toDecimalPlaces(MONEY_PLACES, Dec.ROUND_HALF_EVEN);
+}
+
+export function roundMoney(value: Dec): Dec {
+  return value.toDecimalPlaces(MONEY_PLACES, Dec.ROUND_HALF_EVEN);
+}

@@ -1,5 +1,5 @@
 import type { Ymd } from './dates.ts';
-import { type Dec, decMin, ZERO } from './decimal.ts';
+import { Dec, decMin, QTY_PLACES, ZERO } from './decimal.ts';
 import { type Lot, makeLot, type Taken } from './lots/lot.ts';
 import type { LotMethod } from './lots/methods.ts';
 import { LotPool } from './lots/pool.ts';
@@ -149,7 +149,9 @@ export class Ledger {
     for (let i = 0; i < count; i++) {
       const piece = taken.pieces[i]!;
       const last = i === count - 1 && taken.uncovered.isZero();
-      const qty = last ? left : piece.qty.times(newQty).div(total);
+      const qty = last
+        ? left
+        : piece.qty.times(newQty).div(total).toDecimalPlaces(QTY_PLACES, Dec.ROUND_DOWN);
       left = left.minus(qty);
       const from = piece.lot;
       pool.add(

@@ -141,8 +141,9 @@ function readLeg(raw: unknown, which: string, id: string, ctx: PrepareContext): 
     });
     amount = amount.abs();
   }
-  if (amount.isZero()) return null;
   const fiat = isFiat(asset);
+  // A zero crypto leg moves nothing; a zero fiat leg is still a value (bought for nothing).
+  if (amount.isZero() && !fiat) return null;
   if (!fiat && ctx.knownAssets !== undefined && !ctx.knownAssets.has(asset)) {
     ctx.warn({
       code: 'unknown_asset',

@@ -1,5 +1,5 @@
 import { isFiat } from './assets.ts';
-import { type Dec, ONE, parseDecimal } from './decimal.ts';
+import { type Dec, ONE, parseDecimal, roundMoney } from './decimal.ts';
 import type { EngineEvent, Leg } from './events.ts';
 import type { PriceLookup } from './types.ts';
 
@@ -56,7 +56,7 @@ export class Pricer {
   valueOf(event: EngineEvent, leg: Leg): Dec | null {
     if (leg.fiat) return this.fiatLegValue(leg, event);
     const price = this.unitPrice(event, leg.asset);
-    return price === null ? null : price.times(leg.amount);
+    return price === null ? null : roundMoney(price.times(leg.amount));
   }
 
   private fiatLegValue(leg: Leg, event: EngineEvent): Dec | null {

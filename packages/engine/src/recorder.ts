@@ -1,7 +1,7 @@
 import { isLongTerm, ymdString } from './dates.ts';
-import { type Dec, decString, ZERO } from './decimal.ts';
+import { type Dec, decString, moneyShare, ZERO } from './decimal.ts';
 import type { EngineEvent } from './events.ts';
-import type { Piece, Taken } from './lots/lot.ts';
+import { acquiredIsoOf, type Piece, type Taken } from './lots/lot.ts';
 import type {
   DisposalCategory,
   DisposalLine,
@@ -76,14 +76,15 @@ export class Recorder {
       if (!forceShort && isLongTerm(piece.lot.acquiredDay, event.day)) long.push(piece);
       else short.push(piece);
     }
-    const qtyOf = (pieces: Piece[]): Dec => pieces.reduce((sum, p) => sum.plus(p.qty), ZERO);
-    const shortQty = qtyOf(short).plus(taken.uncovered);
-    const longQty = long.length > 0 ? qtyOf(long) : ZERO;
+    let shortQty = taken.uncovered;
+    for (const piece of short) shortQty = shortQty.plus(piece.qty);
+    let longQty = ZERO;
+    for (const piece of long) longQty = longQty.plus(piece.qty);
     const proceeds = input.proceeds ?? ZERO;
     let shortProceeds = proceeds;
     let longProceeds = ZERO;
     if (long.length > 0 && shortQty.gt(0)) {
-      shortProceeds = proceeds.times(shortQty).div(shortQty.plus(longQty));
+      shortProceeds = moneyShare(proceeds, shortQty, shortQty.plus(longQty));
       longProceeds = proceeds.minus(shortProceeds);
     } else if (long.length > 0) {
       shortProceeds = ZERO;
@@ -209,7 +210,7 @@ export class Recorder {
       lots.push({
         lotId: piece.lot.lotId,
         acquiredAt: ymdString(piece.lot.acquiredDay),
-        acquiredTimestamp: new Date(piece.lot.acquiredMs).toISOString(),
+        acquiredTimestamp: acquiredIsoOf(piece.lot),
         amount: decString(piece.qty),
         costBasis: decString(piece.basis),
       });

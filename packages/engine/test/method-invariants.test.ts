@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { calculate } from '../src/calculate.ts';
-import { Dec } from '../src/decimal.ts';
+import { Dec, moneyShare } from '../src/decimal.ts';
 import type { EngineTransaction, LotMethodName } from '../src/types.ts';
 import { methodArb } from './generators.ts';
 
@@ -47,7 +47,7 @@ function referenceBasis(txs: EngineTransaction[], method: LotMethodName): Map<st
         left = left.minus(best.qty);
         best.qty = new Dec(0);
       } else {
-        const part = best.basis.times(left).div(best.qty);
+        const part = moneyShare(best.basis, left, best.qty);
         best.qty = best.qty.minus(left);
         best.basis = best.basis.minus(part);
         basis = basis.plus(part);

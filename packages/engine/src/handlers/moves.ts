@@ -1,4 +1,4 @@
-import { type Dec, decString, ZERO } from '../decimal.ts';
+import { type Dec, decString, roundMoney, ZERO } from '../decimal.ts';
 import type { EngineEvent, Leg } from '../events.ts';
 import { stakedPlace, TRANSIT } from '../ledger.ts';
 import { gainTotals, type Processor } from '../processor.ts';
@@ -65,7 +65,7 @@ function transferFee(p: Processor, event: EngineEvent, into: EngineEvent, asset:
     asset,
     wallet: event.wallet,
     taken,
-    proceeds: price === null ? null : price.times(qty),
+    proceeds: price === null ? null : roundMoney(price.times(qty)),
   });
 }
 

@@ -1,4 +1,4 @@
-import { type Dec, ZERO } from '../decimal.ts';
+import { type Dec, moneyShare, ZERO } from '../decimal.ts';
 import type { Lot, Piece, Taken } from './lot.ts';
 import type { LotMethod } from './methods.ts';
 
@@ -43,7 +43,7 @@ export class LotPool {
         pieces.push({ lot: top, qty: top.qty, basis: top.basis });
         remaining = remaining.minus(top.qty);
       } else {
-        const basis = top.basis.times(remaining).div(top.qty);
+        const basis = moneyShare(top.basis, remaining, top.qty);
         top.qty = top.qty.minus(remaining);
         top.basis = top.basis.minus(basis);
         pieces.push({ lot: top, qty: remaining, basis });
