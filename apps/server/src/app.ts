@@ -15,6 +15,7 @@ import { installSessions } from './http/session-plugin.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerMfaRoutes } from './modules/auth/mfa.routes.ts';
 import { registerImportRoutes } from './modules/imports/imports.routes.ts';
+import { registerImportManagementRoutes } from './modules/imports/manage.routes.ts';
 import { registerOnboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { registerUserRoutes } from './modules/users/users.routes.ts';
 import { registerRealtime } from './realtime/ws.ts';
@@ -63,6 +64,7 @@ export async function buildApp(
     registerUserRoutes(api, ctx);
     registerOnboardingRoutes(api, ctx);
     registerImportRoutes(api, ctx);
+    registerImportManagementRoutes(api, ctx);
     registerRealtime(api, ctx);
     if (ctx.config.testHooks) registerTestHooks(api, ctx);
   });
