@@ -9,6 +9,8 @@ import { bitfinexMovements } from './formats/bitfinex-movements.ts';
 import { bitfinexTrades } from './formats/bitfinex-trades.ts';
 import { bitstamp2024 } from './formats/bitstamp-2024.ts';
 import { bitstampLegacy } from './formats/bitstamp-legacy.ts';
+import { bybitFunding } from './formats/bybit-funding.ts';
+import { bybitUta } from './formats/bybit-uta.ts';
 import { coinbase2020 } from './formats/coinbase-2020.ts';
 import { coinbase2021 } from './formats/coinbase-2021.ts';
 import { coinbase2023 } from './formats/coinbase-2023.ts';
@@ -27,6 +29,7 @@ import { etherscanErc20 } from './formats/etherscan-erc20.ts';
 import { etherscanInternal } from './formats/etherscan-internal.ts';
 import { etherscanNormal } from './formats/etherscan-normal.ts';
 import { exodusTransactions } from './formats/exodus-transactions.ts';
+import { gateioAccountBook } from './formats/gateio-account-book.ts';
 import { geminiHistory } from './formats/gemini-history.ts';
 import { koinlyUniversal } from './formats/koinly-universal.ts';
 import { krakenLedgers } from './formats/kraken-ledgers.ts';
@@ -34,6 +37,8 @@ import { krakenTrades } from './formats/kraken-trades.ts';
 import { kucoinFilledOrders } from './formats/kucoin-filled-orders.ts';
 import { kucoinTradeHistory } from './formats/kucoin-trade-history.ts';
 import { ledgerliveOperations } from './formats/ledgerlive-operations.ts';
+import { okxFunding } from './formats/okx-funding.ts';
+import { okxTrading } from './formats/okx-trading.ts';
 import { solscanTransfers } from './formats/solscan-transfers.ts';
 import { trezorsuiteTransactions } from './formats/trezorsuite-transactions.ts';
 
@@ -73,6 +78,11 @@ export const FORMATS: FormatDefinition[] = [
   cryptocomApp,
   bitfinexTrades,
   bitfinexMovements,
+  okxTrading,
+  okxFunding,
+  bybitUta,
+  bybitFunding,
+  gateioAccountBook,
   koinlyUniversal,
   cointrackerGeneric,
   coinledgerUniversal,
