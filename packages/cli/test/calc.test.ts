@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -115,10 +117,19 @@ describe('lotwise calc', () => {
     ]);
   });
 
-  it('reports the us-2025 allocation', () => {
-    const out = calcJson([...files, '--basis', 'us-2025']);
+  it('reports the us-2025 allocation and writes it as CSV', () => {
+    const csvPath = join(mkdtempSync(join(tmpdir(), 'lotwise-calc-')), 'allocation.csv');
+    const out = calcJson([...files, '--basis', 'us-2025', '--allocation-csv', csvPath]);
     expect(out.allocation.effectiveDate).toBe('2025-01-01');
-    expect(out.allocation.entries.length).toBeGreaterThan(0);
+    // At 2025-01-01 exchange holds 1.999 BTC and cold 1 BTC; the pool: L2 0.499, L3 2.
+    // Oldest first, lots stay where bought (exchange): L2 0.499 + L3 1.5 → exchange; L3 0.5 → cold.
+    expect(out.allocation.entries.map((e: { wallet: string; lotId: string; amount: string }) => [e.wallet, e.lotId, e.amount])).toEqual([
+      ['exchange', 'exchange:3', '0.499'],
+      ['exchange', 'exchange:4', '1.5'],
+      ['cold', 'exchange:4', '0.5'],
+      ['exchange', 'exchange:6', '10'],
+    ]);
+    expect(readFileSync(csvPath, 'utf8').split('\n')[0]).toBe('effective_date,rule,wallet,asset,lot_id,acquired_at,amount,cost_basis');
   });
 
   it('prints a readable summary without --json', () => {

@@ -40,6 +40,7 @@ import { ledgerliveOperations } from './formats/ledgerlive-operations.ts';
 import { okxFunding } from './formats/okx-funding.ts';
 import { okxTrading } from './formats/okx-trading.ts';
 import { solscanTransfers } from './formats/solscan-transfers.ts';
+import { trezorsuiteLegacy } from './formats/trezorsuite-legacy.ts';
 import { trezorsuiteTransactions } from './formats/trezorsuite-transactions.ts';
 
 /**
@@ -83,6 +84,7 @@ export const FORMATS: FormatDefinition[] = [
   bybitUta,
   bybitFunding,
   gateioAccountBook,
+  trezorsuiteLegacy,
   koinlyUniversal,
   cointrackerGeneric,
   coinledgerUniversal,
