@@ -14,6 +14,7 @@ import { apiNotFound, installErrorHandler } from './http/error-handler.ts';
 import { installSessions } from './http/session-plugin.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerMfaRoutes } from './modules/auth/mfa.routes.ts';
+import { registerEntryRoutes } from './modules/imports/entry.routes.ts';
 import { registerImportRoutes } from './modules/imports/imports.routes.ts';
 import { registerImportManagementRoutes } from './modules/imports/manage.routes.ts';
 import { registerOnboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
@@ -65,6 +66,7 @@ export async function buildApp(
     registerOnboardingRoutes(api, ctx);
     registerImportRoutes(api, ctx);
     registerImportManagementRoutes(api, ctx);
+    registerEntryRoutes(api, ctx);
     registerRealtime(api, ctx);
     if (ctx.config.testHooks) registerTestHooks(api, ctx);
   });

@@ -1,0 +1,147 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { getExchange, saveManualEntry, searchExchanges } from '@lotwise/contracts/imports/manual-entry';
+import { listFormats } from '@lotwise/importers/parse';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../http/context.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+import { authedRoute, requireAuth } from '../../http/route.ts';
+import { nowIso } from '../users/users.repo.ts';
+import { EXPORT_HEADER, exportLine } from './csv-export.ts';
+import { ImportsRepo } from './imports.repo.ts';
+import { allSourceFamilies } from './sources.ts';
+
+function exchangeOptions() {
+  const formats = listFormats();
+  return allSourceFamilies().map((f, i) => ({
+    id: i + 1,
+    name: f.name,
+    slug: f.slug,
+    type: f.type,
+    us_based: f.usBased,
+    formats: formats.filter((x) => x.id.split('-')[0] === f.slug),
+  }));
+}
+
+export function registerEntryRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const db = ctx.db.kysely;
+  const repo = new ImportsRepo(db);
+
+  authedRoute(app, saveManualEntry, async ({ auth, body }) => {
+    const existing = (await repo.historiesWithCounts(auth.user.id)).find((h) => h.type === 'manual');
+    const history =
+      existing ??
+      (await repo.createHistory({
+        userId: auth.user.id,
+        name: 'Manual',
+        slug: 'manual',
+        type: 'manual',
+        customName: null,
+        usBased: false,
+        walletAddress: null,
+      }));
+    const now = nowIso();
+    const timestamp = new Date(body.date).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    // Typed-in rows are never duplicates of one another: each gets a key of its own.
+    const key = createHash('sha256').update(`manual|${randomUUID()}`).digest('hex');
+    const row = await db
+      .insertInto('transactions')
+      .values({
+        user_id: auth.user.id,
+        import_history_id: history.id,
+        import_file_id: null,
+        dedupe_key: key,
+        timestamp,
+        kind: body.type,
+        subtype: null,
+        sent_asset: body.from_currency ?? null,
+        sent_amount: body.from_amount ?? null,
+        received_asset: body.to_currency ?? null,
+        received_amount: body.to_amount ?? null,
+        fee_asset: body.fee_amount && Number(body.fee_amount) !== 0 ? (body.fee_currency ?? null) : null,
+        fee_amount: body.fee_amount && Number(body.fee_amount) !== 0 ? body.fee_amount : null,
+        fiat_currency: body.fiat_currency ?? null,
+        fiat_value: body.fiat_value ?? null,
+        external_id: null,
+        tx_hash: null,
+        from_address: null,
+        to_address: null,
+        label: body.label ?? null,
+        note: null,
+        source_lines: null,
+        user_defined_type: null,
+        comment: body.comment ?? null,
+        gt_id: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await repo.setHistoryStatus(history.id, 'complete', true);
+    await ctx.users.update(auth.user.id, { transaction_uploaded: true });
+    return { status: 'success' as const, message: 'Transaction saved successfully.', data: { id: row.id } };
+  });
+
+  authedRoute(app, searchExchanges, async ({ query }) => {
+    const q = query.q?.trim().toLowerCase() ?? '';
+    const all = exchangeOptions().filter((o) => o.slug !== 'manual');
+    return { data: q ? all.filter((o) => o.name.toLowerCase().includes(q) || o.slug.includes(q)) : all };
+  });
+
+  authedRoute(app, getExchange, async ({ params }) => {
+    const option = exchangeOptions().find((o) => o.id === params.id);
+    if (!option) throw notFound('Exchange');
+    return { data: option };
+  });
+
+  // A file download, not JSON: mounted directly. `all` exports every account.
+  app.get(
+    '/api/transaction/download_users_transactions/:id',
+    {
+      schema: {
+        tags: ['imports'],
+        summary: 'Download transactions as CSV (user_transaction_data.csv)',
+        params: z.object({ id: z.string() }),
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const { id } = request.params as { id: string };
+      const accounts = new Map(
+        (await repo.historiesWithCounts(auth.user.id)).map(
+          (h) => [h.id, h.custom_name ?? h.account_name] as const,
+        ),
+      );
+      let historyId: number | undefined;
+      if (id !== 'all') {
+        historyId = Number(id);
+        if (!Number.isInteger(historyId) || !accounts.has(historyId)) throw notFound('Account');
+      }
+      async function* lines() {
+        yield `${EXPORT_HEADER.join(',')}\n`;
+        let after = 0;
+        for (;;) {
+          let query = db
+            .selectFrom('transactions')
+            .selectAll()
+            .where('user_id', '=', auth.user.id)
+            .where('id', '>', after)
+            .orderBy('id')
+            .limit(5000);
+          if (historyId !== undefined) query = query.where('import_history_id', '=', historyId);
+          const batch = await query.execute();
+          if (batch.length === 0) return;
+          yield `${batch.map((t) => exportLine(t, accounts.get(t.import_history_id) ?? '')).join('\n')}\n`;
+          after = batch.at(-1)!.id;
+        }
+      }
+      if (historyId === undefined && accounts.size === 0)
+        throw new AppError('not_found', 'You have no transactions yet');
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="user_transaction_data.csv"');
+      return reply.send(Readable.from(lines()));
+    },
+  );
+}
