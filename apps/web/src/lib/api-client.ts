@@ -28,7 +28,8 @@ export class ApiError extends Error {
 
   /** What the UI shows: every problem, joined with '. ' (spec 02 §8). */
   get display(): string {
-    return this.messages.map((m) => m.replace(/\.$/, '')).join('. ');
+    if (this.messages.length === 1) return this.messages[0] ?? this.message;
+    return `${this.messages.map((m) => m.replace(/\.$/, '')).join('. ')}.`;
   }
 }
 
