@@ -49,7 +49,7 @@ for (const size of sizes) {
         `${(run.ms / (size / 1000)).toFixed(2)} ms/1k rows  ${lines.toLocaleString('en-US')} lines, ` +
         `${result.holdings.length.toLocaleString('en-US')} open lots, ${result.warnings.length} warnings, peak RSS ${mib(peakRss())}`,
     );
-    (perRow[mode] ??= []).push(run.ms / size);
+    perRow[mode] = [...(perRow[mode] ?? []), run.ms / size];
   }
 }
 if (sizes.length > 1) {

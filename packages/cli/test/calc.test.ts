@@ -36,7 +36,7 @@ function calcJson(args: string[]) {
  * Per wallet FIFO: the move takes L2 0.5 + L3 0.5 to cold; fee from L3 (basis 25 → +35);
  *   2025: cold sells L2 0.5 (20,000), long: 30,000 − 20,000 = 10,000
  */
-describe('lotwise calc', () => {
+describe('lotwise calc', { timeout: 60_000 }, () => {
   const files = [fixture('exchange.csv'), fixture('cold.csv')];
 
   it('prints years, disposals, holdings and warnings as JSON (universal FIFO)', () => {
@@ -121,12 +121,12 @@ describe('lotwise calc', () => {
     const csvPath = join(mkdtempSync(join(tmpdir(), 'lotwise-calc-')), 'allocation.csv');
     const out = calcJson([...files, '--basis', 'us-2025', '--allocation-csv', csvPath]);
     expect(out.allocation.effectiveDate).toBe('2025-01-01');
-    // At 2025-01-01 exchange holds 1.999 BTC and cold 1 BTC; the pool: L2 0.499, L3 2.
-    // Oldest first, lots stay where bought (exchange): L2 0.499 + L3 1.5 → exchange; L3 0.5 → cold.
+    // At 2025-01-01 exchange holds 4 − 1.5 − 1.001 = 1.499 BTC and cold 1 BTC; the pool: L2 0.499, L3 2.
+    // Oldest first, lots stay where bought (exchange): L2 0.499 + L3 1 → exchange; L3's other 1 → cold.
     expect(out.allocation.entries.map((e: { wallet: string; lotId: string; amount: string }) => [e.wallet, e.lotId, e.amount])).toEqual([
       ['exchange', 'exchange:3', '0.499'],
-      ['exchange', 'exchange:4', '1.5'],
-      ['cold', 'exchange:4', '0.5'],
+      ['exchange', 'exchange:4', '1'],
+      ['cold', 'exchange:4', '1'],
       ['exchange', 'exchange:6', '10'],
     ]);
     expect(readFileSync(csvPath, 'utf8').split('\n')[0]).toBe('effective_date,rule,wallet,asset,lot_id,acquired_at,amount,cost_basis');

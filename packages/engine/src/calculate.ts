@@ -76,7 +76,11 @@ export function calculate(
   let nextCheckpoint = 0;
   let year = Number.NaN;
 
-  for (const event of events) {
+  const pending: Array<(typeof events)[number] | null> = events;
+  for (let i = 0; i < pending.length; i++) {
+    const event = pending[i]!;
+    // Drop each row once handled: its parsed decimals are garbage from here on (1M-row runs).
+    pending[i] = null;
     if (event.day < startDay) continue;
     while (nextCheckpoint < checkpointDays.length && event.day >= checkpointDays[nextCheckpoint]!) {
       checkpoints.push(takeCheckpoint(ledger, checkpointDays[nextCheckpoint++]!, basis, allocation));

@@ -29,6 +29,31 @@ export function parseDecimal(value: unknown): Dec | null {
   return new Dec(trimmed);
 }
 
+/** True for a finite decimal number written as text (sign, digits, point, exponent). */
+export function isDecimalText(text: string): boolean {
+  return DECIMAL_PATTERN.test(text);
+}
+
+const ZERO_TEXT = /^[-+]?0*\.?0*([eE][-+]?\d+)?$/;
+
+/** True for decimal text whose value is zero ("0", "0.000", "-0e5"). */
+export function isZeroText(text: string): boolean {
+  return ZERO_TEXT.test(text);
+}
+
+/**
+ * A decimal kept as text until first read. Rows are validated up front but parsed only when
+ * processed, so the Decimals die young (a 1M-row run would otherwise hold them all at once).
+ */
+export class LazyDecimal {
+  private parsed: Dec | null = null;
+  constructor(private readonly text: string) {}
+  get value(): Dec {
+    if (this.parsed === null) this.parsed = new Dec(this.text);
+    return this.parsed;
+  }
+}
+
 /** Plain decimal notation, no exponent, no trailing zeros ("0" for zero, never "-0"). */
 export function decString(value: Dec): string {
   if (value.isZero()) return '0';

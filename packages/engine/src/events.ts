@@ -1,11 +1,19 @@
-import type { Dec } from './decimal.ts';
+import { type Dec, LazyDecimal } from './decimal.ts';
 import type { EngineTransaction } from './types.ts';
 
-/** A leg after validation: positive amount, well-formed asset. */
-export interface Leg {
-  asset: string;
-  amount: Dec;
-  fiat: boolean;
+/** A leg after validation: well-formed asset, non-negative amount (parsed on first use). */
+export class Leg {
+  private readonly lazy: LazyDecimal;
+  constructor(
+    readonly asset: string,
+    amountText: string,
+    readonly fiat: boolean,
+  ) {
+    this.lazy = new LazyDecimal(amountText);
+  }
+  get amount(): Dec {
+    return this.lazy.value;
+  }
 }
 
 /**
@@ -52,8 +60,8 @@ export interface EngineEvent {
   sent: Leg | null;
   received: Leg | null;
   fee: Leg | null;
-  /** The row's fiat_value (absolute) and its currency, if it had one. */
-  fiatValue: Dec | null;
+  /** The row's fiat_value (absolute, parsed on first use) and its currency, if it had one. */
+  fiatValue: LazyDecimal | null;
   fiatCurrency: string;
   /** For op 'pair': the incoming half (this event is the outgoing half). */
   partner: EngineEvent | null;

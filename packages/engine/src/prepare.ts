@@ -2,8 +2,8 @@ import { isFiat, isWellFormedAsset } from './assets.ts';
 import { chooseOperation, rankOf } from './classify.ts';
 import type { LocalCalendar } from './dates.ts';
 import { parseInstant, yearOf } from './dates.ts';
-import { type Dec, parseDecimal } from './decimal.ts';
-import type { EngineEvent, Leg } from './events.ts';
+import { isDecimalText, isZeroText, LazyDecimal } from './decimal.ts';
+import { type EngineEvent, Leg } from './events.ts';
 import { pairHalves } from './pairs.ts';
 import type { EngineTransaction, EngineWarning } from './types.ts';
 
@@ -124,8 +124,8 @@ function readLeg(raw: unknown, which: string, id: string, ctx: PrepareContext): 
     });
     return 'invalid';
   }
-  let amount = parseDecimal(leg.amount);
-  if (amount === null) {
+  let text = amountText(leg.amount);
+  if (text === null) {
     ctx.warn({
       code: 'bad_amount',
       txId: id,
@@ -133,17 +133,17 @@ function readLeg(raw: unknown, which: string, id: string, ctx: PrepareContext): 
     });
     return 'invalid';
   }
-  if (amount.isNeg()) {
+  const fiat = isFiat(asset);
+  // A zero crypto leg moves nothing; a zero fiat leg is still a value (bought for nothing).
+  if (isZeroText(text)) return fiat ? new Leg(asset, '0', true) : null;
+  if (text.startsWith('-')) {
     ctx.warn({
       code: 'negative_amount',
       txId: id,
       message: `Transaction ${id}: negative ${which} amount ${String(leg.amount)} taken as its absolute value.`,
     });
-    amount = amount.abs();
+    text = text.slice(1);
   }
-  const fiat = isFiat(asset);
-  // A zero crypto leg moves nothing; a zero fiat leg is still a value (bought for nothing).
-  if (amount.isZero() && !fiat) return null;
   if (!fiat && ctx.knownAssets !== undefined && !ctx.knownAssets.has(asset)) {
     ctx.warn({
       code: 'unknown_asset',
@@ -151,18 +151,26 @@ function readLeg(raw: unknown, which: string, id: string, ctx: PrepareContext): 
       message: `Transaction ${id}: unknown asset ${asset} (${which}); calculated, but check the code.`,
     });
   }
-  return { asset, amount, fiat };
+  return new Leg(asset, text, fiat);
+}
+
+/** The trimmed text of a decimal amount, or null if it is not one. */
+function amountText(value: unknown): string | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : null;
+  if (typeof value !== 'string') return null;
+  const text = value.trim();
+  return isDecimalText(text) ? text : null;
 }
 
 function readFiatValue(
   tx: EngineTransaction,
   id: string,
   ctx: PrepareContext,
-): { amount: Dec; currency: string } | null {
+): { amount: LazyDecimal; currency: string } | null {
   const raw = tx.fiat_value;
   if (raw === null || raw === undefined) return null;
-  const amount = parseDecimal(raw.amount);
-  if (amount === null || typeof raw.currency !== 'string') {
+  const text = amountText(raw.amount);
+  if (text === null || typeof raw.currency !== 'string') {
     ctx.warn({
       code: 'bad_amount',
       txId: id,
@@ -170,5 +178,5 @@ function readFiatValue(
     });
     return null;
   }
-  return { amount: amount.abs(), currency: raw.currency.trim() };
+  return { amount: new LazyDecimal(text.startsWith('-') ? text.slice(1) : text), currency: raw.currency.trim() };
 }

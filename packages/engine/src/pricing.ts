@@ -17,8 +17,9 @@ export class Pricer {
   /** Total value of the row (for buys/sells: the fiat leg, fee excluded). */
   txValue(event: EngineEvent): Dec | null {
     if (event.fiatValue !== null) {
-      if (event.fiatCurrency === this.currency || event.fiatCurrency === '') return event.fiatValue;
-      const converted = this.convert(event.fiatCurrency, event.fiatValue, event);
+      const fiatValue = event.fiatValue.value;
+      if (event.fiatCurrency === this.currency || event.fiatCurrency === '') return fiatValue;
+      const converted = this.convert(event.fiatCurrency, fiatValue, event);
       if (converted !== null) return converted;
     }
     if (event.sent?.fiat) {

@@ -9,6 +9,7 @@ export interface CalcCliOptions {
   tz?: string;
   currency?: string;
   allocation?: string;
+  allocationCsv?: string;
   prices?: string;
   json?: boolean;
 }

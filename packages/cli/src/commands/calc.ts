@@ -1,4 +1,6 @@
+import { writeFileSync } from 'node:fs';
 import { calculate } from '@lotwise/engine/calculate';
+import { allocationCsv } from '@lotwise/engine/form8949';
 import { matchTransfers } from '@lotwise/engine/transfer-matching';
 import type { Command } from 'commander';
 import { loadWallets } from '../calc/load.ts';
@@ -19,6 +21,7 @@ export function registerCalc(program: Command): void {
     .option('--method <method>', 'lot method fifo|lifo|hifo|lofo, or per year: 2020:fifo,2021:lifo', 'fifo')
     .option('--basis <mode>', 'universal | per-wallet | us-2025', 'universal')
     .option('--allocation <rule>', 'us-2025 allocation: stay-oldest-first | lowest-cost-largest-holding')
+    .option('--allocation-csv <file>', 'us-2025: write the wallet allocation record to this CSV file')
     .option('--year <YYYY>', 'only report this tax year (holdings as at its end)')
     .option('--tz <zone>', 'time zone for tax dates (IANA name)', 'UTC')
     .option('--currency <code>', 'reporting currency', 'USD')
@@ -49,6 +52,9 @@ export function registerCalc(program: Command): void {
       if (parsed.year !== null) parsed.engine.checkpoints = [`${parsed.year + 1}-01-01`];
       const result = calculate(matchTransfers(loaded.transactions), parsed.engine);
       const json = toJson(result, parsed.year, loaded.warnings);
+      if (options.allocationCsv !== undefined && result.allocation) {
+        writeFileSync(options.allocationCsv, allocationCsv(result.allocation));
+      }
       process.stdout.write(
         options.json ? `${JSON.stringify(json, null, 2)}\n` : toText(json, parsed.engine.currency ?? 'USD'),
       );
