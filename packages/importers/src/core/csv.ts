@@ -1,7 +1,8 @@
 /**
  * A small RFC-4180 tokenizer that keeps physical line numbers (errors must name the line a
- * user sees in an editor, preamble included). Linear in the input size and written as a
- * generator so a caller can stop early or feed rows to a parser one at a time.
+ * user sees in an editor, preamble included). Linear in the input size. `CsvTokenizer` is
+ * push-style so a stream can feed it chunk by chunk (a record, a quoted value or a CRLF may be
+ * split across chunks); `readRecords` feeds it a whole string once, so both paths share it.
  */
 export interface CsvRecord {
   /** 1-based physical line on which the record starts. */
@@ -11,27 +12,81 @@ export interface CsvRecord {
   unterminated?: boolean;
 }
 
-export function* readRecords(
-  text: string,
-  delimiter: string,
-  startOffset = 0,
-  startLine = 1,
-): Generator<CsvRecord> {
-  const n = text.length;
-  const delimCode = delimiter.charCodeAt(0);
-  let i = startOffset;
-  let line = startLine;
-  while (i < n) {
-    const recordLine = line;
-    const cells: string[] = [];
-    let cell = '';
-    let inQuotes = false;
-    let endOfRecord = false;
-    while (i < n && !endOfRecord) {
-      const ch = text[i] as string;
+const LF = 10;
+const CR = 13;
+const QUOTE = 34;
+
+/**
+ * Resumable tokenizer: `push` text, then call `next()` until it returns null (more input is
+ * needed); after `end()` the last, unterminated record comes out too. Only the unconsumed tail
+ * of the input is kept (a lone `"` or `\r` at a chunk end, whose meaning depends on the next
+ * character); cells under construction are kept as strings.
+ */
+export class CsvTokenizer {
+  private buf = '';
+  private pos = 0;
+  private done = false;
+  private readonly delimCode: number;
+  // State of the record under construction (valid while `inRecord`).
+  private inRecord = false;
+  private recordLine = 0;
+  private cells: string[] = [];
+  private cell = '';
+  private inQuotes = false;
+  private line: number;
+
+  constructor(
+    delimiter: string,
+    startLine = 1,
+  ) {
+    this.delimCode = delimiter.charCodeAt(0);
+    this.line = startLine;
+  }
+
+  /** Append text; `offset` skips a prefix of `text` without copying it first. */
+  push(text: string, offset = 0): void {
+    if (this.done) throw new Error('CsvTokenizer: push after end');
+    if (offset >= text.length) return;
+    if (this.pos >= this.buf.length) {
+      this.buf = text;
+      this.pos = offset;
+    } else {
+      this.buf = this.buf.slice(this.pos) + (offset === 0 ? text : text.slice(offset));
+      this.pos = 0;
+    }
+  }
+
+  /** No more input: the tail is final. */
+  end(): void {
+    this.done = true;
+  }
+
+  /** The next complete record, or null when more input is needed (or, after end(), none is left). */
+  next(): CsvRecord | null {
+    const text = this.buf;
+    const n = text.length;
+    const delimCode = this.delimCode;
+    const done = this.done;
+    let i = this.pos;
+    let line = this.line;
+    if (!this.inRecord) {
+      if (i >= n) return null;
+      this.inRecord = true;
+      this.recordLine = line;
+      this.cells = [];
+      this.cell = '';
+      this.inQuotes = false;
+    }
+    const cells = this.cells;
+    let cell = this.cell;
+    let inQuotes = this.inQuotes;
+    let complete = false;
+    while (i < n) {
+      const c = text.charCodeAt(i);
       if (inQuotes) {
-        if (ch === '"') {
-          if (text[i + 1] === '"') {
+        if (c === QUOTE) {
+          if (i + 1 >= n && !done) break; // `""` or closing quote? Wait for the next chunk.
+          if (text.charCodeAt(i + 1) === QUOTE) {
             cell += '"';
             i += 2;
             continue;
@@ -43,43 +98,73 @@ export function* readRecords(
         // Take the run up to the next quote in one slice: quoted cells can be long.
         const next = text.indexOf('"', i + 1);
         const stop = next === -1 ? n : next;
-        const chunk = text.slice(i, stop);
-        for (let k = 0; k < chunk.length; k += 1) if (chunk.charCodeAt(k) === 10) line += 1;
-        cell += chunk;
+        for (let k = i; k < stop; k += 1) if (text.charCodeAt(k) === LF) line += 1;
+        cell += text.slice(i, stop);
         i = stop;
         continue;
       }
-      if (ch === '"' && cell.trim() === '') {
+      if (c === QUOTE && (cell === '' || cell.trim() === '')) {
         cell = '';
         inQuotes = true;
-      } else if (ch === delimiter) {
+        i += 1;
+      } else if (c === delimCode) {
         cells.push(cell);
         cell = '';
-      } else if (ch === '\n') {
-        endOfRecord = true;
+        i += 1;
+      } else if (c === LF) {
         line += 1;
-      } else if (ch === '\r') {
-        if (text[i + 1] !== '\n') {
-          endOfRecord = true;
+        i += 1;
+        complete = true;
+        break;
+      } else if (c === CR) {
+        if (i + 1 >= n && !done) break; // CRLF split across chunks? Wait for the next one.
+        i += 1;
+        if (text.charCodeAt(i) !== LF) {
           line += 1;
+          complete = true;
+          break;
         }
       } else {
         // Fast path: take the run of plain characters up to the next special one in one slice.
         let j = i + 1;
         while (j < n) {
-          const c = text.charCodeAt(j);
-          if (c === 10 || c === 13 || c === 34 || c === delimCode) break;
+          const d = text.charCodeAt(j);
+          if (d === LF || d === CR || d === QUOTE || d === delimCode) break;
           j += 1;
         }
         cell += text.slice(i, j);
         i = j;
-        continue;
       }
-      i += 1;
+    }
+    this.pos = i;
+    this.line = line;
+    if (!complete && !(done && i >= n)) {
+      this.cell = cell;
+      this.inQuotes = inQuotes;
+      return null;
     }
     cells.push(cell);
-    yield inQuotes ? { line: recordLine, cells, unterminated: true } : { line: recordLine, cells };
+    this.inRecord = false;
+    this.cells = [];
+    this.cell = '';
+    if (this.pos >= n && !done) {
+      this.buf = '';
+      this.pos = 0;
+    }
+    return inQuotes ? { line: this.recordLine, cells, unterminated: true } : { line: this.recordLine, cells };
   }
+}
+
+export function* readRecords(
+  text: string,
+  delimiter: string,
+  startOffset = 0,
+  startLine = 1,
+): Generator<CsvRecord> {
+  const tokenizer = new CsvTokenizer(delimiter, startLine);
+  tokenizer.push(text, startOffset);
+  tokenizer.end();
+  for (let record = tokenizer.next(); record !== null; record = tokenizer.next()) yield record;
 }
 
 /** Parse one physical line on its own (used while looking for the header row). */
