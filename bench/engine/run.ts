@@ -21,10 +21,17 @@ const collect = (globalThis as { gc?: () => void }).gc;
 const mib = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
 const peakRss = (): number => process.resourceUsage().maxRSS * 1024;
 
-function time<T>(fn: () => T): { ms: number; value: T } {
+/** Wall time and this process's CPU time (user + system), which shared machines disturb less. */
+function time<T>(fn: () => T): { ms: number; cpuMs: number; value: T } {
   const start = process.hrtime.bigint();
+  const cpu = process.cpuUsage();
   const value = fn();
-  return { ms: Number(process.hrtime.bigint() - start) / 1e6, value };
+  const used = process.cpuUsage(cpu);
+  return {
+    ms: Number(process.hrtime.bigint() - start) / 1e6,
+    cpuMs: (used.user + used.system) / 1000,
+    value,
+  };
 }
 
 console.log(`engine bench: ${ASSET_COUNT} assets, ${WALLET_COUNT} wallets, node ${process.version}`);
@@ -38,22 +45,26 @@ for (const size of sizes) {
   // Warm the float loop once more and take the faster run: it is the denominator.
   const baseline2 = time(() => floatFifo(rows));
   const baseMs = Math.min(baseline.ms, baseline2.ms);
-  console.log(`  float FIFO baseline      ${baseMs.toFixed(0).padStart(7)} ms`);
+  const baseCpu = Math.min(baseline.cpuMs, baseline2.cpuMs);
+  console.log(
+    `  float FIFO baseline      ${baseMs.toFixed(0).padStart(7)} ms wall ${baseCpu.toFixed(0).padStart(7)} ms cpu`,
+  );
   for (const mode of modes) {
     collect?.();
     const run = time(() => calculate(rows, { basis: mode, method: 'fifo' }));
     const result = run.value;
     const lines = Object.values(result.years).reduce((n, y) => n + y.disposals.length, 0);
     console.log(
-      `  ${`engine ${mode}`.padEnd(24)} ${run.ms.toFixed(0).padStart(7)} ms  ×${(run.ms / baseMs).toFixed(1)} baseline  ` +
+      `  ${`engine ${mode}`.padEnd(24)} ${run.ms.toFixed(0).padStart(7)} ms wall ${run.cpuMs.toFixed(0).padStart(7)} ms cpu  ` +
+        `×${(run.ms / baseMs).toFixed(1)} wall / ×${(run.cpuMs / baseCpu).toFixed(1)} cpu vs baseline  ` +
         `${(run.ms / (size / 1000)).toFixed(2)} ms/1k rows  ${lines.toLocaleString('en-US')} lines, ` +
         `${result.holdings.length.toLocaleString('en-US')} open lots, ${result.warnings.length} warnings, peak RSS ${mib(peakRss())}`,
     );
-    perRow[mode] = [...(perRow[mode] ?? []), run.ms / size];
+    perRow[mode] = [...(perRow[mode] ?? []), run.cpuMs / size];
   }
 }
 if (sizes.length > 1) {
-  console.log('\nscaling (time per row, largest vs smallest size):');
+  console.log('\nscaling (cpu time per row, largest size vs smallest):');
   for (const [mode, values] of Object.entries(perRow)) {
     console.log(`  ${mode.padEnd(12)} ×${(values[values.length - 1]! / values[0]!).toFixed(2)}`);
   }

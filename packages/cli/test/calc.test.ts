@@ -123,13 +123,21 @@ describe('lotwise calc', { timeout: 60_000 }, () => {
     expect(out.allocation.effectiveDate).toBe('2025-01-01');
     // At 2025-01-01 exchange holds 4 − 1.5 − 1.001 = 1.499 BTC and cold 1 BTC; the pool: L2 0.499, L3 2.
     // Oldest first, lots stay where bought (exchange): L2 0.499 + L3 1 → exchange; L3's other 1 → cold.
-    expect(out.allocation.entries.map((e: { wallet: string; lotId: string; amount: string }) => [e.wallet, e.lotId, e.amount])).toEqual([
+    expect(
+      out.allocation.entries.map((e: { wallet: string; lotId: string; amount: string }) => [
+        e.wallet,
+        e.lotId,
+        e.amount,
+      ]),
+    ).toEqual([
       ['exchange', 'exchange:3', '0.499'],
       ['exchange', 'exchange:4', '1'],
       ['cold', 'exchange:4', '1'],
       ['exchange', 'exchange:6', '10'],
     ]);
-    expect(readFileSync(csvPath, 'utf8').split('\n')[0]).toBe('effective_date,rule,wallet,asset,lot_id,acquired_at,amount,cost_basis');
+    expect(readFileSync(csvPath, 'utf8').split('\n')[0]).toBe(
+      'effective_date,rule,wallet,asset,lot_id,acquired_at,amount,cost_basis',
+    );
   });
 
   it('prints a readable summary without --json', () => {

@@ -9,8 +9,14 @@ const QUARTER_HOUR = 15 * 60 * 1000;
 
 /** Parses an ISO-8601 timestamp (a bare date or a zone-less time is taken as UTC). */
 export function parseInstant(value: unknown): number | null {
-  if (typeof value !== 'string' || value.trim() === '') return null;
+  if (typeof value !== 'string') return null;
+  // Fast path: the normalised form "YYYY-MM-DDTHH:MM:SS(.sss)Z" that importers emit.
+  if (value.length >= 20 && value.charCodeAt(10) === 84 && value.endsWith('Z')) {
+    const ms = Date.parse(value);
+    if (Number.isFinite(ms)) return ms;
+  }
   let text = value.trim();
+  if (text === '') return null;
   if (/^\d{4}-\d{2}-\d{2}$/.test(text)) text += 'T00:00:00Z';
   else if (/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(text))
     text = `${text.replace(' ', 'T')}Z`;

@@ -18,7 +18,10 @@ export interface Form8949Row {
  * sale and term, "VARIOUS" when the lots' dates differ. 'per-lot' writes one row per lot used,
  * proceeds split by quantity (the last lot takes the remainder). Only taxable lines count.
  */
-export function form8949Rows(lines: readonly DisposalLine[], grouping: 'per-sale' | 'per-lot' = 'per-sale'): Form8949Row[] {
+export function form8949Rows(
+  lines: readonly DisposalLine[],
+  grouping: 'per-sale' | 'per-lot' = 'per-sale',
+): Form8949Row[] {
   const rows: Form8949Row[] = [];
   for (const line of lines) {
     if (!line.taxable) continue;
@@ -65,7 +68,9 @@ export function allocationCsv(record: AllocationRecord): string {
   const header = 'effective_date,rule,wallet,asset,lot_id,acquired_at,amount,cost_basis';
   const quote = (text: string) => (/[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
   const rows = record.entries.map((e) =>
-    [record.effectiveDate, record.rule, e.wallet, e.asset, e.lotId, e.acquiredAt, e.amount, e.costBasis].map(quote).join(','),
+    [record.effectiveDate, record.rule, e.wallet, e.asset, e.lotId, e.acquiredAt, e.amount, e.costBasis]
+      .map(quote)
+      .join(','),
   );
   return `${[header, ...rows].join('\n')}\n`;
 }

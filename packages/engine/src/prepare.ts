@@ -178,5 +178,8 @@ function readFiatValue(
     });
     return null;
   }
-  return { amount: new LazyDecimal(text.startsWith('-') ? text.slice(1) : text), currency: raw.currency.trim() };
+  return {
+    amount: new LazyDecimal(text.startsWith('-') ? text.slice(1) : text),
+    currency: raw.currency.trim(),
+  };
 }

@@ -76,10 +76,8 @@ export class Recorder {
       if (!forceShort && isLongTerm(piece.lot.acquiredDay, event.day)) long.push(piece);
       else short.push(piece);
     }
-    let shortQty = taken.uncovered;
-    for (const piece of short) shortQty = shortQty.plus(piece.qty);
-    let longQty = ZERO;
-    for (const piece of long) longQty = longQty.plus(piece.qty);
+    const shortQty = sumQty(short, taken.uncovered);
+    const longQty = sumQty(long, ZERO);
     const proceeds = input.proceeds ?? ZERO;
     let shortProceeds = proceeds;
     let longProceeds = ZERO;
@@ -115,7 +113,7 @@ export class Recorder {
       amount: decString(amount),
       value: decString(value ?? ZERO),
       receivedAt: ymdString(event.day),
-      receivedTimestamp: new Date(event.ms).toISOString(),
+      receivedTimestamp: this.iso(event.ms),
       category,
       wallet,
     };
@@ -179,6 +177,18 @@ export class Recorder {
     return out;
   }
 
+  private lastMs = Number.NaN;
+  private lastIso = '';
+
+  /** ISO text of an instant; consecutive lines of one row share it. */
+  private iso(ms: number): string {
+    if (ms !== this.lastMs) {
+      this.lastMs = ms;
+      this.lastIso = new Date(ms).toISOString();
+    }
+    return this.lastIso;
+  }
+
   private flag(id: string, flag: string): { flags: Set<string>; swb: Dec } {
     let entry = this.flags.get(id);
     if (entry === undefined) {
@@ -204,7 +214,7 @@ export class Recorder {
     let firstDay = -1;
     let various = false;
     for (const piece of pieces) {
-      basis = basis.plus(piece.basis);
+      basis = basis.isZero() ? piece.basis : basis.plus(piece.basis);
       if (firstDay === -1) firstDay = piece.lot.acquiredDay;
       else if (firstDay !== piece.lot.acquiredDay) various = true;
       lots.push({
@@ -235,7 +245,7 @@ export class Recorder {
       amount: decString(qty),
       acquiredAt: various ? 'VARIOUS' : firstDay === -1 ? disposedAt : ymdString(firstDay),
       disposedAt,
-      disposedTimestamp: new Date(event.ms).toISOString(),
+      disposedTimestamp: this.iso(event.ms),
       proceeds: decString(shownProceeds),
       costBasis: decString(basis),
       gain: decString(gain),
@@ -259,4 +269,11 @@ export class Recorder {
       else totals.shortTermGain = totals.shortTermGain.plus(gain);
     }
   }
+}
+
+/** start + the pieces' quantities, without needless additions for the common single piece. */
+function sumQty(pieces: readonly Piece[], start: Dec): Dec {
+  let total = start;
+  for (const piece of pieces) total = total.isZero() ? piece.qty : total.plus(piece.qty);
+  return total;
 }

@@ -4,7 +4,8 @@ import { gainTotals, type Processor } from '../processor.ts';
 import type { DisposalCategory } from '../types.ts';
 
 function reduce(value: Dec | null, fee: Dec | null): Dec | null {
-  return value === null ? null : value.minus(fee ?? ZERO);
+  if (value === null || fee === null || fee.isZero()) return value;
+  return value.minus(fee);
 }
 
 /** Sell for fiat: proceeds = fiat received − fee value. */

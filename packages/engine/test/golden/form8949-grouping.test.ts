@@ -20,14 +20,25 @@ describe('golden: Form 8949 grouping', () => {
   const lines = year(result, 2024).disposals;
 
   it('groups one line per sale and term, VARIOUS when dates differ', () => {
-    expect(form8949Rows(lines).map((r) => [r.term, r.description, r.dateAcquired, r.proceeds, r.costBasis, r.gain])).toEqual([
+    expect(
+      form8949Rows(lines).map((r) => [
+        r.term,
+        r.description,
+        r.dateAcquired,
+        r.proceeds,
+        r.costBasis,
+        r.gain,
+      ]),
+    ).toEqual([
       ['short', '1 ETH', '2024-02-01', '2000', '2500', '-500'],
       ['long', '2 ETH', 'VARIOUS', '4000', '2500', '1500'],
     ]);
   });
 
   it('can list every lot on its own row', () => {
-    expect(form8949Rows(lines, 'per-lot').map((r) => [r.term, r.description, r.dateAcquired, r.proceeds, r.gain])).toEqual([
+    expect(
+      form8949Rows(lines, 'per-lot').map((r) => [r.term, r.description, r.dateAcquired, r.proceeds, r.gain]),
+    ).toEqual([
       ['short', '1 ETH', '2024-02-01', '2000', '-500'],
       ['long', '1 ETH', '2023-01-01', '2000', '1000'],
       ['long', '1 ETH', '2023-05-01', '2000', '500'],
@@ -38,7 +49,17 @@ describe('golden: Form 8949 grouping', () => {
     const csv = allocationCsv({
       effectiveDate: '2025-01-01',
       rule: 'stay-oldest-first',
-      entries: [{ wallet: 'Cold, 1', asset: 'BTC', lotId: 'b1', acquiredAt: '2023-01-01', acquiredTimestamp: '', amount: '1', costBasis: '100' }],
+      entries: [
+        {
+          wallet: 'Cold, 1',
+          asset: 'BTC',
+          lotId: 'b1',
+          acquiredAt: '2023-01-01',
+          acquiredTimestamp: '',
+          amount: '1',
+          costBasis: '100',
+        },
+      ],
     });
     expect(csv).toBe(
       'effective_date,rule,wallet,asset,lot_id,acquired_at,amount,cost_basis\n2025-01-01,stay-oldest-first,"Cold, 1",BTC,b1,2023-01-01,1,100\n',
