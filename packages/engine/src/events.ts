@@ -1,18 +1,17 @@
-import { type Dec, LazyDecimal } from './decimal.ts';
+import { Dec, type LazyDecimal } from './decimal.ts';
 import type { EngineTransaction } from './types.ts';
 
 /** A leg after validation: well-formed asset, non-negative amount (parsed on first use). */
 export class Leg {
-  private readonly lazy: LazyDecimal;
+  private parsed: Dec | null = null;
   constructor(
     readonly asset: string,
-    amountText: string,
+    private readonly text: string,
     readonly fiat: boolean,
-  ) {
-    this.lazy = new LazyDecimal(amountText);
-  }
+  ) {}
   get amount(): Dec {
-    return this.lazy.value;
+    if (this.parsed === null) this.parsed = new Dec(this.text);
+    return this.parsed;
   }
 }
 

@@ -84,7 +84,7 @@ export class Ledger {
 
   /** Removes units for a disposal; the uncovered part is what no lot could cover. */
   remove(wallet: string, asset: string, qty: Dec): Taken {
-    this.bump(wallet, asset, qty.neg());
+    this.bump(wallet, asset, qty, true);
     return this.pool(wallet, asset).take(qty, this.method);
   }
 
@@ -101,10 +101,10 @@ export class Ledger {
     } else if (isVirtual(from)) {
       const held = this.balance(from, asset);
       const covered = decMin(held.isNeg() ? ZERO : held, qty);
-      this.bump(from, asset, covered.neg());
+      this.bump(from, asset, covered, true);
       taken = { pieces: [], uncovered: qty.minus(covered) };
     } else {
-      this.bump(from, asset, qty.neg());
+      this.bump(from, asset, qty, true);
       taken = { pieces: [], uncovered: ZERO };
     }
     const arrived = qty.minus(taken.uncovered);
@@ -181,9 +181,11 @@ export class Ledger {
     for (const pool of this.pools.values()) yield* pool.lots();
   }
 
-  private bump(wallet: string, asset: string, delta: Dec): void {
+  /** Counts units in (or out, when `out`) of a wallet or place, where counting is needed. */
+  private bump(wallet: string, asset: string, amount: Dec, out = false): void {
     if (this.perWallet) return;
     if (!this.trackWallets && !isVirtual(wallet)) return;
+    const delta = out ? amount.neg() : amount;
     const key = wallet + SEP + asset;
     const current = this.balances.get(key);
     this.balances.set(key, current === undefined ? delta : current.plus(delta));

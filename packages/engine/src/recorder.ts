@@ -213,6 +213,8 @@ export class Recorder {
     let basis = ZERO;
     let firstDay = -1;
     let various = false;
+    const single = pieces.length === 1 && uncovered.isZero();
+    const qtyText = decString(qty);
     for (const piece of pieces) {
       basis = basis.isZero() ? piece.basis : basis.plus(piece.basis);
       if (firstDay === -1) firstDay = piece.lot.acquiredDay;
@@ -221,7 +223,7 @@ export class Recorder {
         lotId: piece.lot.lotId,
         acquiredAt: ymdString(piece.lot.acquiredDay),
         acquiredTimestamp: acquiredIsoOf(piece.lot),
-        amount: decString(piece.qty),
+        amount: single ? qtyText : decString(piece.qty),
         costBasis: decString(piece.basis),
       });
     }
@@ -242,12 +244,12 @@ export class Recorder {
     const line: DisposalLine = {
       txId: event.id,
       asset: input.asset,
-      amount: decString(qty),
+      amount: qtyText,
       acquiredAt: various ? 'VARIOUS' : firstDay === -1 ? disposedAt : ymdString(firstDay),
       disposedAt,
       disposedTimestamp: this.iso(event.ms),
       proceeds: decString(shownProceeds),
-      costBasis: decString(basis),
+      costBasis: single ? lots[0]!.costBasis : decString(basis),
       gain: decString(gain),
       term,
       category: input.category,
