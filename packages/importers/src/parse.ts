@@ -1,8 +1,8 @@
 import type { ImportResult } from '@lotwise/contracts/normalised';
 import { decodeBytes } from './core/decode.ts';
 import { runFormat } from './core/driver.ts';
-import type { ParseOptions } from './core/types.ts';
-import { firstLinePreview, HEADER_SEARCH_LINES, locateHeader } from './detect.ts';
+import type { FormatDefinition, ParseOptions } from './core/types.ts';
+import { firstLinePreview, HEADER_SEARCH_LINES, type Located, locateHeader } from './detect.ts';
 import { FORMATS, findFormat } from './registry.ts';
 
 export type { ParseOptions } from './core/types.ts';
@@ -10,34 +10,48 @@ export type { ParseOptions } from './core/types.ts';
 /**
  * File bytes → normalised transactions, skipped rows and row errors. Detects the layout from
  * the header row unless `format` names one. Never throws for bad input: problems come back
- * as `errors` with the physical line and column.
+ * as `errors` with the physical line and column. See `parse-stream.ts` for large files.
  */
 export function parseFile(bytes: Uint8Array, options: ParseOptions = {}): ImportResult {
   const { text } = decodeBytes(bytes);
+  const found = locateFormat(text, options);
+  if ('message' in found) return failure(found.format, found.message);
+  return runFormat(found.def, text, found.header, found.bodyOffset, options);
+}
+
+/**
+ * The layout of a file from its first lines (`text` needs at least the first
+ * HEADER_SEARCH_LINES lines): the requested format or the first one whose header signature
+ * matches, or why none fits (the message parseFile reports on line 1).
+ */
+export function locateFormat(
+  text: string,
+  options: ParseOptions,
+): Located | { format: string; message: string } {
   const wanted = options.format && options.format !== 'auto' ? options.format : null;
   if (wanted) {
-    const def = findFormat(wanted);
+    const def: FormatDefinition | undefined = findFormat(wanted);
     if (!def) {
       const known = FORMATS.map((f) => f.id).join(', ');
-      return failure('unknown', `Unknown format "${wanted}". Known formats: ${known}`);
+      return { format: 'unknown', message: `Unknown format "${wanted}". Known formats: ${known}` };
     }
     const located = locateHeader(text, [def]);
     if (!located) {
-      return failure(
-        def.id,
-        `Header of ${def.label} not found in the first ${HEADER_SEARCH_LINES} lines (first line: "${firstLinePreview(text)}")`,
-      );
+      return {
+        format: def.id,
+        message: `Header of ${def.label} not found in the first ${HEADER_SEARCH_LINES} lines (first line: "${firstLinePreview(text)}")`,
+      };
     }
-    return runFormat(def, text, located.header, located.bodyOffset, options);
+    return located;
   }
   const located = locateHeader(text, FORMATS);
   if (!located) {
-    return failure(
-      'unknown',
-      `Unrecognised file layout: no known header row found (first line: "${firstLinePreview(text)}")`,
-    );
+    return {
+      format: 'unknown',
+      message: `Unrecognised file layout: no known header row found (first line: "${firstLinePreview(text)}")`,
+    };
   }
-  return runFormat(located.def, text, located.header, located.bodyOffset, options);
+  return located;
 }
 
 export function listFormats(): { id: string; label: string }[] {

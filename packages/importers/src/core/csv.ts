@@ -35,10 +35,7 @@ export class CsvTokenizer {
   private inQuotes = false;
   private line: number;
 
-  constructor(
-    delimiter: string,
-    startLine = 1,
-  ) {
+  constructor(delimiter: string, startLine = 1) {
     this.delimCode = delimiter.charCodeAt(0);
     this.line = startLine;
   }

@@ -39,3 +39,85 @@ function decodeWindows1252(bytes: Uint8Array): string {
 export function stripBom(text: string): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
+
+/** How many bytes from the first non-ASCII byte `StreamDecoder` looks at before choosing. */
+export const ENCODING_DECISION_BYTES = 65_536;
+
+/**
+ * Chunked bytes → text with the same UTF-8 / Windows-1252 choice as `decodeBytes`, without
+ * holding the file. ASCII decodes the same either way, so the choice is made at the first
+ * non-ASCII byte: the bytes from there are held until `ENCODING_DECISION_BYTES` of them (or the
+ * end of the input) are there; if they are valid UTF-8 (an incomplete sequence at the window's
+ * end is fine) the file is UTF-8, otherwise Windows-1252. This matches `decodeBytes` for every
+ * file that is consistently one or the other; a file that is valid UTF-8 in that window but
+ * has invalid bytes later stays UTF-8 (those bytes become U+FFFD), where `decodeBytes` would
+ * have re-read the whole file as Windows-1252. A leading BOM is dropped as in `decodeBytes`.
+ */
+export class StreamDecoder {
+  private mode: 'ascii' | 'utf-8' | 'windows-1252' = 'ascii';
+  private readonly utf8 = new TextDecoder('utf-8', { ignoreBOM: false });
+  private held: Uint8Array[] = [];
+  private heldBytes = 0;
+  private started = false;
+
+  /** The encoding chosen so far ('utf-8' while everything seen was ASCII). */
+  get encoding(): 'utf-8' | 'windows-1252' {
+    return this.mode === 'windows-1252' ? 'windows-1252' : 'utf-8';
+  }
+
+  decode(bytes: Uint8Array): string {
+    return this.out(this.take(bytes, false));
+  }
+
+  /** Flush held bytes at the end of the input. */
+  end(): string {
+    return this.out(this.take(new Uint8Array(0), true));
+  }
+
+  private take(bytes: Uint8Array, final: boolean): string {
+    if (this.mode === 'utf-8') return this.utf8.decode(bytes, { stream: !final });
+    if (this.mode === 'windows-1252') return decodeWindows1252(bytes);
+    if (this.heldBytes === 0) {
+      let k = 0;
+      while (k < bytes.length && (bytes[k] as number) < 0x80) k += 1;
+      if (k === bytes.length) return this.utf8.decode(bytes, { stream: !final });
+      const ascii = this.utf8.decode(bytes.subarray(0, k), { stream: true });
+      this.hold(bytes.subarray(k));
+      return ascii + this.decideIfReady(final);
+    }
+    this.hold(bytes);
+    return this.decideIfReady(final);
+  }
+
+  private hold(bytes: Uint8Array): void {
+    if (bytes.length === 0) return;
+    this.held.push(bytes.slice());
+    this.heldBytes += bytes.length;
+  }
+
+  private decideIfReady(final: boolean): string {
+    if (!final && this.heldBytes < ENCODING_DECISION_BYTES) return '';
+    const all = new Uint8Array(this.heldBytes);
+    let at = 0;
+    for (const b of this.held) {
+      all.set(b, at);
+      at += b.length;
+    }
+    this.held = [];
+    this.heldBytes = 0;
+    try {
+      new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(all, { stream: !final });
+      this.mode = 'utf-8';
+      return this.utf8.decode(all, { stream: !final });
+    } catch {
+      this.mode = 'windows-1252';
+      return decodeWindows1252(all);
+    }
+  }
+
+  private out(text: string): string {
+    if (this.started || text === '') return text;
+    this.started = true;
+    return stripBom(text);
+  }
+}

@@ -4,17 +4,124 @@ import type {
   RowError,
   SkippedRow,
 } from '@lotwise/contracts/normalised';
-import { readRecords } from './csv.ts';
+import { type CsvRecord, readRecords } from './csv.ts';
+import type { AmountOptions } from './decimal.ts';
 import type { Header } from './header.ts';
 import { Row, RowProblem } from './row.ts';
-import type { FormatDefinition, ParseContext, ParseOptions } from './types.ts';
+import type { FormatDefinition, FormatParser, ParseContext, ParseOptions } from './types.ts';
 
 /** Export sentinels that mean "no data" rather than a malformed row (§1.1). */
 const NO_RECORDS = new Set(['No matching records found.', 'No data', 'No records found']);
 
+/** Where a run sends its output as it goes. */
+export interface RunOutput {
+  emit(tx: NormalisedTransaction): void;
+  skip(row: SkippedRow): void;
+  error(error: RowError): void;
+}
+
+/**
+ * One format parser applied to the records after the header, fed one CSV record at a time
+ * (by `runFormat` from a string, by `parseStream` from chunks). A RowProblem thrown for one
+ * row never stops the others.
+ */
+export class FormatRun {
+  /** Row errors for required columns absent from the header; non-empty means nothing was parsed. */
+  readonly missing: RowError[] = [];
+  private readonly parser: FormatParser | null = null;
+  private readonly ctx: ParseContext;
+  private readonly amountOptions: AmountOptions;
+  private readonly width: number;
+
+  constructor(
+    readonly def: FormatDefinition,
+    private readonly header: Header,
+    options: ParseOptions,
+    private readonly out: RunOutput,
+  ) {
+    const error = (line: number, column: string | null, message: string): void =>
+      out.error({ line, column, message });
+    this.ctx = {
+      options,
+      emit: (t) => out.emit(t),
+      skip: (lines, reason) => out.skip({ source_lines: [...lines].sort((a, b) => a - b), reason }),
+      error,
+      guard: (line, fn) => guard(line, fn, out),
+    };
+    this.width = header.names.length;
+    this.amountOptions = { grouping: header.delimiter !== ';' };
+    const required = typeof def.required === 'function' ? def.required(header) : def.required;
+    for (const name of header.missing(required)) {
+      this.missing.push({
+        line: header.line,
+        column: name,
+        message: `required column "${name}" is missing from the header`,
+      });
+    }
+    if (this.missing.length > 0) {
+      for (const e of this.missing) out.error(e);
+      return;
+    }
+    this.parser = def.create(header, this.ctx);
+    this.amountOptions = def.amountOptions?.(header) ?? this.amountOptions;
+  }
+
+  record(record: CsvRecord): void {
+    const parser = this.parser;
+    if (parser === null) return;
+    const cells = record.cells;
+    if (isBlank(cells)) return;
+    if (cells.length === 1 && NO_RECORDS.has((cells[0] as string).trim())) return;
+    if (record.unterminated) {
+      this.out.error({
+        line: record.line,
+        column: null,
+        message: 'row ends inside a quoted value (file truncated?)',
+      });
+      return;
+    }
+    const width = this.width;
+    if (cells.length < width) {
+      this.out.error({
+        line: record.line,
+        column: this.header.names[cells.length] ?? null,
+        message: `row has ${cells.length} field${cells.length === 1 ? '' : 's'} but the header has ${width} (truncated row or wrong delimiter?)`,
+      });
+      return;
+    }
+    const row = new Row(record.line, cells, this.header, this.amountOptions);
+    try {
+      parser.row(row);
+    } catch (e) {
+      if (!(e instanceof RowProblem)) throw e;
+      this.out.error({ line: e.line ?? record.line, column: e.column, message: e.message });
+    }
+  }
+
+  /** Flush grouping formats (pairs, refid groups, same-second aggregation). */
+  end(): void {
+    this.parser?.end?.();
+  }
+}
+
+/** True when every cell is empty or whitespace (without allocating trimmed copies). */
+function isBlank(cells: string[]): boolean {
+  for (const c of cells) {
+    for (let k = 0; k < c.length; k += 1) {
+      const code = c.charCodeAt(k);
+      if (code === 32 || (code >= 9 && code <= 13)) continue;
+      if (code > 32 && code < 127) return false;
+      // Anything else (control characters, non-ASCII) by String#trim's definition.
+      if (c.trim() !== '') return false;
+      break;
+    }
+  }
+  return true;
+}
+
 /**
  * Feed the rows after the header to a format parser, collecting records, skipped rows and
- * row errors. A RowProblem thrown for one row never stops the others.
+ * row errors.
  */
 export function runFormat(
   def: FormatDefinition,
@@ -26,60 +133,24 @@ export function runFormat(
   const transactions: NormalisedTransaction[] = [];
   const skipped: SkippedRow[] = [];
   const errors: RowError[] = [];
-  const ctx: ParseContext = {
-    options,
+  const run = new FormatRun(def, header, options, {
     emit: (t) => transactions.push(t),
-    skip: (lines, reason) => skipped.push({ source_lines: [...lines].sort((a, b) => a - b), reason }),
-    error: (line, column, message) => errors.push({ line, column, message }),
-    guard: (line, fn) => guard(line, fn, errors),
-  };
-  const result = (): ImportResult => ({
-    format: def.id,
-    transactions: sortRecords(transactions),
-    skipped,
-    errors,
+    skip: (s) => skipped.push(s),
+    error: (e) => errors.push(e),
   });
-
-  const missing = header.missing(typeof def.required === 'function' ? def.required(header) : def.required);
-  if (missing.length > 0) {
-    for (const name of missing) {
-      ctx.error(header.line, name, `required column "${name}" is missing from the header`);
-    }
-    return result();
+  if (run.missing.length === 0) {
+    for (const record of readRecords(text, header.delimiter, bodyOffset, header.line + 1)) run.record(record);
+    run.end();
   }
-
-  const parser = def.create(header, ctx);
-  const amountOptions = def.amountOptions?.(header) ?? { grouping: header.delimiter !== ';' };
-  const width = header.names.length;
-  for (const record of readRecords(text, header.delimiter, bodyOffset, header.line + 1)) {
-    const cells = record.cells;
-    if (cells.every((c) => c.trim() === '')) continue;
-    if (cells.length === 1 && NO_RECORDS.has((cells[0] as string).trim())) continue;
-    if (record.unterminated) {
-      ctx.error(record.line, null, 'row ends inside a quoted value (file truncated?)');
-      continue;
-    }
-    if (cells.length < width) {
-      const column = header.names[cells.length] ?? null;
-      ctx.error(
-        record.line,
-        column,
-        `row has ${cells.length} field${cells.length === 1 ? '' : 's'} but the header has ${width} (truncated row or wrong delimiter?)`,
-      );
-      continue;
-    }
-    guard(record.line, () => parser.row(new Row(record.line, cells, header, amountOptions)), errors);
-  }
-  parser.end?.();
-  return result();
+  return { format: def.id, transactions: sortRecords(transactions), skipped, errors };
 }
 
-function guard(line: number, fn: () => void, errors: RowError[]): void {
+function guard(line: number, fn: () => void, out: RunOutput): void {
   try {
     fn();
   } catch (e) {
     if (!(e instanceof RowProblem)) throw e;
-    errors.push({ line: e.line ?? line, column: e.column, message: e.message });
+    out.error({ line: e.line ?? line, column: e.column, message: e.message });
   }
 }
 
