@@ -12,6 +12,8 @@ export interface RunningServer {
   dataDir: string;
   outboxDir: string;
   stop(): Promise<void>;
+  /** SIGKILL: what a crash or a pulled plug does. */
+  kill(): Promise<void>;
 }
 
 function freePort(): Promise<number> {
@@ -31,12 +33,15 @@ function freePort(): Promise<number> {
  * The real server process, as `npm start` runs it, on a fresh SQLite file (or the
  * DATABASE_URL given), serving the built SPA, with the e2e test hooks switched on.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { dataDir?: string; port?: number } = {},
+): Promise<RunningServer> {
   if (!existsSync(path.join(ROOT, 'apps/web/dist/index.html'))) {
     throw new Error('The web app is not built: run `npm run build` before the browser tests.');
   }
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'lotwise-e2e-'));
-  const port = await freePort();
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'lotwise-e2e-'));
+  const port = options.port ?? (await freePort());
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
     env: {
@@ -72,6 +77,12 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     url: `http://127.0.0.1:${port}`,
     dataDir,
     outboxDir: path.join(dataDir, 'outbox'),
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
+      await exited;
+    },
     async stop() {
       if (child.exitCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));

@@ -56,7 +56,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     dataDir,
-    databaseUrl: e.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'lotwise.db')}`,
+    // An empty DATABASE_URL means unset (so a shell can clear it), never an anonymous SQLite file.
+    databaseUrl: e.DATABASE_URL || `sqlite:${path.join(dataDir, 'lotwise.db')}`,
     publicUrl,
     sessionTtlMs: e.SESSION_TTL_DAYS * 24 * 3600 * 1000,
     cookieSecure: e.COOKIE_SECURE === 'auto' ? publicUrl.startsWith('https:') : e.COOKIE_SECURE === 'true',

@@ -177,6 +177,34 @@ export interface TransactionsTable {
   updated_at: Timestamp;
 }
 
+/** An upload's parsed rows on their way into transactions (see the import job). */
+export interface ImportStagingTable {
+  id: Generated<number>;
+  import_file_id: number;
+  user_id: number;
+  import_history_id: number;
+  dedupe_key: string;
+  timestamp: Timestamp;
+  kind: string;
+  subtype: string | null;
+  sent_asset: string | null;
+  sent_amount: DecimalText | null;
+  received_asset: string | null;
+  received_amount: DecimalText | null;
+  fee_asset: string | null;
+  fee_amount: DecimalText | null;
+  fiat_currency: string | null;
+  fiat_value: DecimalText | null;
+  external_id: string | null;
+  tx_hash: string | null;
+  from_address: string | null;
+  to_address: string | null;
+  label: string | null;
+  note: string | null;
+  source_lines: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -188,7 +216,10 @@ export interface Database {
   import_files: ImportFilesTable;
   import_errors: ImportErrorsTable;
   transactions: TransactionsTable;
+  import_staging: ImportStagingTable;
 }
+
+export type NewStagedRow = Insertable<ImportStagingTable>;
 
 export type JobRow = Selectable<JobsTable>;
 

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
+import type { NormalisedTransaction } from '@lotwise/contracts/normalised';
 import { parseFile } from '@lotwise/importers/parse';
-import type { NewTransaction } from '../../db/schema.ts';
+import type { NewStagedRow } from '../../db/schema.ts';
 import type { AppContext } from '../../http/context.ts';
 import type { JobIO } from '../../jobs/job-queue.ts';
 import { nowIso } from '../users/users.repo.ts';
@@ -53,46 +54,25 @@ export function importFileJob(ctx: AppContext, repo: ImportsRepo) {
     const family = familyOfFormat(parsed.format).slug;
     const keys = dedupeKeys(family, parsed.transactions);
     const now = nowIso();
-    const rows: NewTransaction[] = parsed.transactions.map((t, i) => ({
-      user_id: job.user_id,
-      import_history_id: history.id,
-      import_file_id: file.id,
-      dedupe_key: keys[i]!,
-      timestamp: t.timestamp,
-      kind: t.kind,
-      subtype: t.subtype ?? null,
-      sent_asset: t.sent?.asset ?? null,
-      sent_amount: t.sent?.amount ?? null,
-      received_asset: t.received?.asset ?? null,
-      received_amount: t.received?.amount ?? null,
-      fee_asset: t.fee?.asset ?? null,
-      fee_amount: t.fee?.amount ?? null,
-      fiat_currency: t.fiat_value?.currency ?? null,
-      fiat_value: t.fiat_value?.amount ?? null,
-      external_id: t.external_id ?? null,
-      tx_hash: t.tx_hash ?? null,
-      from_address: t.from_address ?? null,
-      to_address: t.to_address ?? null,
-      label: t.label ?? null,
-      note: t.note ?? null,
-      source_lines: t.source_lines.join(','),
-      user_defined_type: null,
-      ignored: false,
-      comment: null,
-      gt_id: null,
-      created_at: now,
-      updated_at: now,
-    }));
-
-    // No progress writes inside the store: on SQLite the one connection is held by the
-    // transaction, and a jobs-table update from outside it would wait for it forever.
-    await progress(40, `Saving ${rows.length} transactions`);
-    const outcome = await repo.storeImport({
+    await repo.clearStaging(file.id);
+    const total = parsed.transactions.length;
+    const chunk = 1000; // 23 columns a row: stays under SQLite's 32,766 bound parameters
+    for (let i = 0; i < total; i += chunk) {
+      await repo.stageRows(
+        parsed.transactions
+          .slice(i, i + chunk)
+          .map((t, j) => stagedRow(t, keys[i + j]!, job.user_id, history.id, file.id, now)),
+      );
+      if ((i / chunk) % 20 === 19)
+        await progress(20 + Math.floor((70 * i) / total), `Saved ${i} of ${total} rows`);
+    }
+    await progress(90, 'Finishing');
+    const outcome = await repo.commitImport({
       fileId: file.id,
       historyId: history.id,
       userId: job.user_id,
       format: parsed.format,
-      rows,
+      parsed: total,
       errors: parsed.errors,
       skipped: parsed.skipped.length,
     });
@@ -113,5 +93,40 @@ export function importFileJob(ctx: AppContext, repo: ImportsRepo) {
       errors: parsed.errors.length,
       skipped: parsed.skipped.length,
     };
+  };
+}
+
+function stagedRow(
+  t: NormalisedTransaction,
+  key: string,
+  userId: number,
+  historyId: number,
+  fileId: number,
+  now: string,
+): NewStagedRow {
+  return {
+    import_file_id: fileId,
+    user_id: userId,
+    import_history_id: historyId,
+    dedupe_key: key,
+    timestamp: t.timestamp,
+    kind: t.kind,
+    subtype: t.subtype ?? null,
+    sent_asset: t.sent?.asset ?? null,
+    sent_amount: t.sent?.amount ?? null,
+    received_asset: t.received?.asset ?? null,
+    received_amount: t.received?.amount ?? null,
+    fee_asset: t.fee?.asset ?? null,
+    fee_amount: t.fee?.amount ?? null,
+    fiat_currency: t.fiat_value?.currency ?? null,
+    fiat_value: t.fiat_value?.amount ?? null,
+    external_id: t.external_id ?? null,
+    tx_hash: t.tx_hash ?? null,
+    from_address: t.from_address ?? null,
+    to_address: t.to_address ?? null,
+    label: t.label ?? null,
+    note: t.note ?? null,
+    source_lines: t.source_lines.join(','),
+    created_at: now,
   };
 }

@@ -1,11 +1,11 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type {
   AccountType,
   Database,
   ImportFileRow,
   ImportHistoryRow,
   ImportStatus,
-  NewTransaction,
+  NewStagedRow,
 } from '../../db/schema.ts';
 import { nowIso } from '../users/users.repo.ts';
 
@@ -186,26 +186,45 @@ export class ImportsRepo {
     return rows.map((r) => ({ ...r, total_transactions: Number(r.total_transactions ?? 0) }));
   }
 
+  /** Clears what an interrupted run of this upload left in staging. */
+  async clearStaging(fileId: number): Promise<void> {
+    await this.db.deleteFrom('import_staging').where('import_file_id', '=', fileId).execute();
+  }
+
+  /** One short write per call; other requests get the database between chunks. */
+  async stageRows(rows: NewStagedRow[]): Promise<void> {
+    if (rows.length > 0) await this.db.insertInto('import_staging').values(rows).execute();
+  }
+
   /**
-   * Stores one upload's outcome in a single database transaction: the rows (ignoring
-   * ones already present), the row errors and the counts. A crash before the commit
-   * leaves nothing behind; the job then runs again from the file on disk.
+   * Moves an upload's staged rows into transactions in one statement (rows already present
+   * are skipped by the unique dedupe key), with its row errors and counts, all in one
+   * database transaction: the import is stored whole or not at all.
    */
-  async storeImport(input: {
+  async commitImport(input: {
     fileId: number;
     historyId: number;
     userId: number;
     format: string;
-    rows: NewTransaction[];
+    parsed: number;
     errors: { line: number; column: string | null; message: string }[];
     skipped: number;
   }): Promise<{ added: number; duplicates: number }> {
     return this.db.transaction().execute(async (trx) => {
-      let added = 0;
+      const moved = await trx
+        .insertInto('transactions')
+        .columns([...STAGED_COLUMNS, 'import_file_id', 'updated_at'])
+        .expression(
+          trx
+            .selectFrom('import_staging')
+            .select([...STAGED_COLUMNS, 'import_file_id', 'created_at as updated_at'])
+            .where('import_file_id', '=', input.fileId)
+            .orderBy('id'),
+        )
+        .onConflict((oc) => oc.columns(['user_id', 'dedupe_key']).doNothing())
+        .executeTakeFirst();
+      const added = Number(moved.numInsertedOrUpdatedRows ?? 0);
       const chunk = 500;
-      for (let i = 0; i < input.rows.length; i += chunk) {
-        added += await insertIgnoringDuplicates(trx, input.rows.slice(i, i + chunk));
-      }
       for (let i = 0; i < input.errors.length; i += chunk) {
         await trx
           .insertInto('import_errors')
@@ -224,9 +243,9 @@ export class ImportsRepo {
         .set({
           status: 'complete',
           format: input.format,
-          rows_parsed: input.rows.length,
+          rows_parsed: input.parsed,
           rows_added: added,
-          rows_duplicate: input.rows.length - added,
+          rows_duplicate: input.parsed - added,
           rows_skipped: input.skipped,
           error_count: input.errors.length,
           finished_at: nowIso(),
@@ -245,7 +264,8 @@ export class ImportsRepo {
           .where('id', '=', input.userId)
           .execute();
       }
-      return { added, duplicates: input.rows.length - added };
+      await trx.deleteFrom('import_staging').where('import_file_id', '=', input.fileId).execute();
+      return { added, duplicates: input.parsed - added };
     });
   }
 
@@ -297,12 +317,28 @@ export class ImportsRepo {
   }
 }
 
-async function insertIgnoringDuplicates(trx: Transaction<Database>, rows: NewTransaction[]): Promise<number> {
-  if (rows.length === 0) return 0;
-  const result = await trx
-    .insertInto('transactions')
-    .values(rows)
-    .onConflict((oc) => oc.columns(['user_id', 'dedupe_key']).doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0);
-}
+/** Columns an upload's staged rows carry over into transactions unchanged. */
+const STAGED_COLUMNS = [
+  'user_id',
+  'import_history_id',
+  'dedupe_key',
+  'timestamp',
+  'kind',
+  'subtype',
+  'sent_asset',
+  'sent_amount',
+  'received_asset',
+  'received_amount',
+  'fee_asset',
+  'fee_amount',
+  'fiat_currency',
+  'fiat_value',
+  'external_id',
+  'tx_hash',
+  'from_address',
+  'to_address',
+  'label',
+  'note',
+  'source_lines',
+  'created_at',
+] as const;
