@@ -48,7 +48,7 @@ export class CsvTokenizer {
       this.buf = text;
       this.pos = offset;
     } else {
-      this.buf = this.buf.slice(this.pos) + (offset === 0 ? text : text.slice(offset));
+      this.buf = flat(this.buf.slice(this.pos) + (offset === 0 ? text : text.slice(offset)));
       this.pos = 0;
     }
   }
@@ -150,6 +150,15 @@ export class CsvTokenizer {
     }
     return inQuotes ? { line: this.recordLine, cells, unterminated: true } : { line: this.recordLine, cells };
   }
+}
+
+/**
+ * V8 keeps `a + b` as a rope; charCodeAt on a rope is far slower than on a flat string, so
+ * flatten once per push (ToNumber flattens, and fails fast on CSV text).
+ */
+function flat(s: string): string {
+  Number(s);
+  return s;
 }
 
 export function* readRecords(

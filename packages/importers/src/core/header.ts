@@ -12,6 +12,7 @@ export function cleanCell(cell: string): string {
 export class Header {
   readonly names: string[];
   private readonly cache = new Map<string, number>();
+  private readonly plain = new Map<string, number>();
 
   constructor(
     cells: string[],
@@ -23,6 +24,14 @@ export class Header {
 
   /** Index of the `nth` (0-based) column matching `name`, or -1. */
   index(name: ColumnName, nth = 0): number {
+    // Hot path (every cell access of every row): first occurrence of a plain name.
+    if (nth === 0 && typeof name === 'string') {
+      const hit = this.plain.get(name);
+      if (hit !== undefined) return hit;
+      const found = this.names.indexOf(name);
+      this.plain.set(name, found);
+      return found;
+    }
     const key = `${typeof name === 'string' ? `s:${name}` : `r:${name.source}`}#${nth}`;
     const hit = this.cache.get(key);
     if (hit !== undefined) return hit;

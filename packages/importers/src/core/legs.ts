@@ -1,6 +1,6 @@
 import type { AssetAmount, NormalisedTransaction, TransactionKind } from '@lotwise/contracts/normalised';
 import type { Decimal } from './decimal.ts';
-import { exchange, money, type TxInput, tx } from './records.ts';
+import { exchangeKind, impliedFiat, money, type TxInput, txWith } from './records.ts';
 import type { Row } from './row.ts';
 
 /**
@@ -35,29 +35,28 @@ export function fromLegs(
   const key = (input.tag ?? '').trim().toLowerCase();
   const { sent, received } = input;
   if (sent && received) {
-    return exchange({
-      ...input,
-      sent,
-      received,
-      subtype: input.subtype !== undefined ? input.subtype : key || null,
-    });
+    const kind = exchangeKind(sent, received);
+    const subtype = input.subtype !== undefined ? input.subtype : key || null;
+    return txWith(input, kind, subtype ?? null, input.fiat_value ?? impliedFiat(kind, sent, received));
   }
   if (received) {
     const mapped = incomeTags[key];
-    return tx({
-      ...input,
-      kind: mapped?.kind ?? 'deposit',
-      subtype: input.subtype ?? mapped?.subtype ?? null,
-    });
+    return txWith(
+      input,
+      mapped?.kind ?? 'deposit',
+      input.subtype ?? mapped?.subtype ?? null,
+      input.fiat_value ?? null,
+    );
   }
   if (sent) {
     const mapped = spendTags[key];
-    return tx({
-      ...input,
-      kind: mapped?.kind ?? 'withdrawal',
-      subtype: input.subtype ?? mapped?.subtype ?? null,
-    });
+    return txWith(
+      input,
+      mapped?.kind ?? 'withdrawal',
+      input.subtype ?? mapped?.subtype ?? null,
+      input.fiat_value ?? null,
+    );
   }
-  if (input.fee) return tx({ ...input, kind: 'fee' });
+  if (input.fee) return txWith(input, 'fee', input.subtype ?? null, input.fiat_value ?? null);
   throw row.problem(null, 'row has no sent, received or fee amount');
 }

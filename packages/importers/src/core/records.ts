@@ -21,21 +21,32 @@ export interface TxInput {
 }
 
 export function tx(input: TxInput): NormalisedTransaction {
+  return txWith(input, input.kind, input.subtype ?? null, input.fiat_value ?? null);
+}
+
+/** `tx` with kind, subtype and fiat value given apart (saves callers an object spread per row). */
+export function txWith(
+  input: Omit<TxInput, 'kind'>,
+  kind: TransactionKind,
+  subtype: string | null,
+  fiatValue: { currency: string; amount: string } | null,
+): NormalisedTransaction {
+  const lines = input.lines;
   return {
     timestamp: input.timestamp,
-    kind: input.kind,
-    subtype: input.subtype ?? null,
+    kind,
+    subtype,
     sent: input.sent ?? null,
     received: input.received ?? null,
     fee: input.fee ?? null,
-    fiat_value: input.fiat_value ?? null,
+    fiat_value: fiatValue,
     external_id: input.external_id ?? null,
     tx_hash: input.tx_hash ?? null,
     from_address: input.from_address ?? null,
     to_address: input.to_address ?? null,
     note: input.note ?? null,
     label: input.label ?? null,
-    source_lines: [...input.lines].sort((a, b) => a - b),
+    source_lines: lines.length === 1 ? [lines[0] as number] : [...lines].sort((a, b) => a - b),
   };
 }
 

@@ -30,7 +30,9 @@ export class Row {
   private cell(name: ColumnName, nth: number): string | undefined {
     const i = this.header.index(name, nth);
     if (i === -1) return undefined;
-    return this.cells[i]?.replace(/\uFEFF/g, '').trim();
+    const v = this.cells[i];
+    if (v === undefined) return undefined;
+    return v.indexOf('\uFEFF') === -1 ? v.trim() : v.replace(/\uFEFF/g, '').trim();
   }
 
   /** Trimmed text; '' when the column is absent from this layout. */

@@ -93,11 +93,26 @@ export function toIso(p: Parts, defaultOffset: number, raw: string): string {
   if (p.mo < 1 || p.mo > 12 || p.d < 1 || p.d > 31 || p.h > 23 || p.mi > 59 || p.s > 60) {
     throw new TimeError(`"${raw}" is not a valid date/time`);
   }
+  const offset0 = p.offset ?? defaultOffset;
+  // Fast path for the common case (UTC, ordinary year and second): build the string directly.
+  if (offset0 === 0 && p.y >= 1000 && p.s < 60) {
+    if (p.d > daysInMonth(p.y, p.mo)) throw new TimeError(`"${raw}" is not a valid date/time`);
+    return `${p.y}-${pad2(p.mo)}-${pad2(p.d)}T${pad2(p.h)}:${pad2(p.mi)}:${pad2(p.s)}Z`;
+  }
   const local = Date.UTC(p.y, p.mo - 1, p.d, p.h, p.mi, p.s);
   const check = new Date(local);
   if (check.getUTCDate() !== p.d) throw new TimeError(`"${raw}" is not a valid date/time`);
   const offset = p.offset ?? defaultOffset;
   return isoFromMs(local - offset * 60_000);
+}
+
+function pad2(n: number): string {
+  return n < 10 ? `0${n}` : `${n}`;
+}
+
+function daysInMonth(y: number, mo: number): number {
+  if (mo === 2) return y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28;
+  return mo === 4 || mo === 6 || mo === 9 || mo === 11 ? 30 : 31;
 }
 
 export function isoFromMs(ms: number): string {
