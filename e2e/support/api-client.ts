@@ -15,7 +15,7 @@ export class ApiClient {
   async upload(
     path: string,
     name: string,
-    content: string | Uint8Array,
+    content: string,
     fields: Record<string, string> = {},
   ) {
     if (!this.cookies.has('lotwise_csrf')) await this.raw('GET', '/api/auth/session');
