@@ -25,6 +25,8 @@ export function isPlaceholder(raw: string): boolean {
 export function parseAmount(raw: string, options: AmountOptions = {}): Decimal | null {
   let s = raw.trim();
   if (PLACEHOLDERS.has(s)) return null;
+  // Fast path: a plain unsigned number needs none of the rewriting below.
+  if (!options.decimalComma && NUMBER.test(s)) return new Decimal(s);
   let negative = false;
   if (s.startsWith('(') && s.endsWith(')')) {
     negative = true;

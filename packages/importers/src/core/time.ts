@@ -38,8 +38,11 @@ export function parseTime(raw: string, style: TimeStyle = 'iso', offsetMinutes =
   return toIso(parts, offsetMinutes, s);
 }
 
+function num(v: string | undefined): number {
+  return v === undefined ? 0 : Number(v);
+}
+
 function match(s: string, style: TimeStyle): Parts | null {
-  const num = (v: string | undefined): number => (v === undefined ? 0 : Number(v));
   if (style === 'unix') {
     if (!/^\d{9,11}(\.\d+)?$/.test(s)) return null;
     const ms = Math.trunc(Number(s)) * 1000;
