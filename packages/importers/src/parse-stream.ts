@@ -21,16 +21,20 @@ import { locateFormat } from './parse.ts';
  *   formats), NOT sorted by timestamp; sort with `sortRecords` (core/driver.ts) if the caller
  *   needs parseFile's order. Skipped rows and errors come in the order parseFile lists them.
  *
- * Memory: row-per-record formats (Koinly/CoinTracker/CoinLedger universal, CoinTracking,
- * Binance spot/legacy trades, Binance.US, Kraken trades, Coinbase Pro fills, KuCoin, Gemini,
- * Bitstamp, Bitfinex, OKX funding, Bybit funding, Electrum, Ledger Live, Exodus, Solscan,
- * Trezor Suite legacy) hold only the current chunk, one partial record and one batch. Formats
- * that group rows keep their groups (or rows) until end of input and then emit them: Coinbase
- * 2020–2025 (two-row converts), Coinbase Pro account (trade ids), Kraken ledgers (refid),
- * Binance statements v1–v3 (same-second aggregation), Crypto.com app, OKX trading, Bybit UTA,
- * Gate.io account book, CoinLedger export, Trezor Suite transactions and the Etherscan
- * exports (rows per hash). Those are bounded by the file's size, as with parseFile, but
- * without the file text itself.
+ * Memory (what is held besides one chunk, one partial record and one batch):
+ * - Flat, one record per row: Koinly, CoinTracker, CoinLedger universal, CoinTracking (both),
+ *   Binance spot / legacy trades, Binance.US, Kraken trades, Coinbase Pro fills, KuCoin (both),
+ *   Gemini, Bitstamp (both), Bitfinex (both), OKX funding, Bybit funding, Electrum, Ledger Live,
+ *   Exodus, Solscan, Trezor Suite legacy.
+ * - Grouped rows held until end of input, other rows emitted at once: Coinbase 2020–2025
+ *   (two-row converts, DEX buys, migrations), Coinbase Pro account (match/fee rows by trade id),
+ *   Kraken ledgers (refid groups), Binance statements v1–v3 (same-second trade aggregation),
+ *   Crypto.com app (paired types), Bybit UTA (trade legs), Gate.io account book (trade legs).
+ * - Every row held until end of input: Etherscan normal / internal / ERC-20 (direction needs the
+ *   own address, inferred from all rows), OKX trading (order groups), Trezor Suite
+ *   transactions (txid groups), CoinLedger export (id groups).
+ * Held state grows with the file as with parseFile, but without the file text or the full record
+ * list (a held Row's cells may keep the chunk strings they were cut from alive).
  */
 
 export interface StreamSink {
