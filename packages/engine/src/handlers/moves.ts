@@ -34,7 +34,9 @@ export function handlePair(p: Processor, event: EngineEvent): void {
   const origin = p.origin(event);
 
   if (received.asset !== asset) {
-    const taken = p.ledger.remove(event.wallet, asset, leaving);
+    // A rebrand pair: a fee in the old asset is a fee disposal, not part of what converts.
+    if (event.fee !== null && event.fee.asset === asset) p.chargeFee(event);
+    const taken = p.ledger.remove(event.wallet, asset, sent.amount);
     if (taken.uncovered.gt(0)) p.rec.sellWithoutBuy(event, asset, taken.uncovered);
     p.ledger.carry(taken, into.wallet, received.asset, arriving.isNeg() ? ZERO : arriving, origin);
     return;

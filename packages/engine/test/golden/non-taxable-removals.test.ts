@@ -96,6 +96,8 @@ describe('golden: gifts sent, donations, lost and stolen', () => {
  *      acquired 2023-01-01
  *   S  2024-03-02 sell 100 POL for 80 → long (2023-01-01 → 2024-03-02), gain 30
  *   A rebrand as a pair: 10 OLD (basis 7, 2023-02-01) out, 1 NEW in → NEW lot 1, basis 7.
+ *   A rebrand pair whose outgoing half pays a fee in the old asset: the fee units are a fee
+ *   disposal; only the sent units convert.
  */
 describe('golden: staking lockup/return and rebrand', () => {
   const rows = [
@@ -162,6 +164,27 @@ describe('golden: staking lockup/return and rebrand', () => {
       expect(result.warnings).toEqual([]);
     });
   }
+
+  it('disposes of a fee paid in the old asset of a rebrand pair', () => {
+    /*
+     * 10 OLD bought for 100 (10 each). Rebrand pair: 8 OLD out with a 1 OLD fee (row value 40 for
+     * the 8 sent → 5 per OLD), 4 NEW in.
+     *   fee line: 1 OLD, proceeds 5, basis 10, gain −5
+     *   NEW lot: 4 units, basis 80 (the 8 OLD that converted); 1 OLD left, basis 10.
+     */
+    const result = calculate([
+      buy('O', '2024-01-01T00:00:00Z', '10', 'OLD', '100'),
+      outgoing('out', '2024-02-01T00:00:00Z', '8', 'OLD', '40', { classification: 'swap', pairId: 'r', fee: { asset: 'OLD', amount: '1' } }),
+      { ...outgoing('in', '2024-02-01T00:00:00Z', '0', 'OLD', null), sent: null, received: { asset: 'NEW', amount: '4' }, kind: 'deposit', classification: 'swap', pairId: 'r' },
+    ]);
+    expect(year(result, 2024).disposals.map(brief)).toEqual([
+      { txId: 'out', asset: 'OLD', amount: '1', proceeds: '5', costBasis: '10', gain: '-5', term: 'short', category: 'fee' },
+    ]);
+    expect(result.holdings.map((h) => [h.asset, h.amount, h.costBasis])).toEqual([
+      ['NEW', '4', '80'],
+      ['OLD', '1', '10'],
+    ]);
+  });
 
   it('keeps locked-up units in the staking place in per-wallet mode', () => {
     const result = calculate(rows.slice(0, 3), { basis: 'per-wallet' });
