@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { readRecords, sniffDelimiter } from '../../src/core/csv.ts';
+import { CsvTokenizer, readRecords, sniffDelimiter } from '../../src/core/csv.ts';
 import { dec, parseAmount } from '../../src/core/decimal.ts';
-import { decodeBytes } from '../../src/core/decode.ts';
+import { decodeBytes, StreamDecoder } from '../../src/core/decode.ts';
 import { headerOffset, parseTime } from '../../src/core/time.ts';
 
 const amount = (s: string, o = {}): string | null => {
@@ -39,6 +39,47 @@ describe('readRecords', () => {
     for (const _ of readRecords(text, ',')) n += 1;
     expect(n).toBe(200_000);
     expect(performance.now() - t0).toBeLessThan(5000);
+  });
+});
+
+describe('CsvTokenizer', () => {
+  const texts = [
+    'a,"b,c"\r\n"x ""y""","multi\nline"\r\nlast,row',
+    'a,b\rc,d\r\n\r\ne,"f"""\r',
+    ' "q" ,x"y",""\n"",\n',
+    'a,"open\r\n',
+  ];
+  it.each(texts)('gives the same records for every split of %j', (text) => {
+    const whole = [...readRecords(text, ',')];
+    for (let size = 1; size <= text.length; size += 1) {
+      const t = new CsvTokenizer(',');
+      const got = [];
+      for (let k = 0; k < text.length; k += size) {
+        t.push(text.slice(k, k + size));
+        for (let r = t.next(); r !== null; r = t.next()) got.push(r);
+      }
+      t.end();
+      for (let r = t.next(); r !== null; r = t.next()) got.push(r);
+      expect(got, `size ${size}`).toEqual(whole);
+    }
+  });
+});
+
+describe('StreamDecoder', () => {
+  it.each([
+    ['BOM + UTF-8', [0xef, 0xbb, 0xbf, 0x61, 0xc3, 0xa9, 0x0a]],
+    ['Windows-1252', [0x61, 0xe9, 0x80, 0x2c, 0x0a]],
+    ['split multi-byte', [0x61, 0xe2, 0x82, 0xac, 0x62]],
+  ])('%s decodes like decodeBytes for any chunking', (_name, list) => {
+    const bytes = new Uint8Array(list);
+    for (const size of [1, 2, 3, 100]) {
+      const d = new StreamDecoder();
+      let s = '';
+      for (let k = 0; k < bytes.length; k += size) s += d.decode(bytes.subarray(k, k + size));
+      s += d.end();
+      expect(s).toBe(decodeBytes(bytes).text);
+      expect(d.encoding).toBe(decodeBytes(bytes).encoding);
+    }
   });
 });
 
