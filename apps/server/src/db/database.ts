@@ -14,6 +14,11 @@ export interface Db {
   url: string;
   /** PostgreSQL schema in use, when not the default. */
   schema?: string | undefined;
+  /**
+   * The embedded database itself, for the few bulk paths where a prepared statement run
+   * row by row beats building one large query (import staging).
+   */
+  sqlite?: SQLite.Database;
   close(): Promise<void>;
 }
 
@@ -48,5 +53,5 @@ export function openDatabase(url: string, options: OpenOptions = {}): Db {
     dialect: new SqliteDialect({ database: sqlite }),
     plugins: [new SqliteBooleanPlugin()],
   });
-  return { kysely, dialect: 'sqlite', url, close: () => kysely.destroy() };
+  return { kysely, dialect: 'sqlite', url, sqlite, close: () => kysely.destroy() };
 }

@@ -2,7 +2,14 @@ import { createHash } from 'node:crypto';
 import type { NormalisedTransaction } from '@lotwise/contracts/normalised';
 import Decimal from 'decimal.js';
 
-const canonicalAmount = (amount: string | undefined | null) => (amount ? new Decimal(amount).toString() : '');
+/** '1.50' and '1.5' are one amount; plain decimals are canonicalised without decimal.js (hot path). */
+function canonicalAmount(amount: string | undefined | null): string {
+  if (!amount) return '';
+  if (!/^\d+(\.\d+)?$/.test(amount)) return new Decimal(amount).toString();
+  let out = amount.includes('.') ? amount.replace(/0+$/, '').replace(/\.$/, '') : amount;
+  out = out.replace(/^0+(?=\d)/, '');
+  return out;
+}
 
 /**
  * The identity of a record within the user's data, so the same transaction imported

@@ -20,7 +20,7 @@ import { familyOfFormat } from './sources.ts';
 import { receiveUpload } from './upload.ts';
 
 export function registerImportRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const repo = new ImportsRepo(ctx.db.kysely);
+  const repo = new ImportsRepo(ctx.db.kysely, ctx.db.sqlite);
   ctx.jobs.register('import.parse', importFileJob(ctx, repo));
 
   /** Progress of running imports, keyed by account, from their jobs. */
