@@ -1,22 +1,20 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { calculate } from '@lotwise/engine/calculate';
-import type { BasisMode, EngineTransaction } from '@lotwise/engine/types';
+import type { BasisMode } from '@lotwise/engine/types';
 import { floatFifo } from './float-fifo.ts';
 import { ASSET_COUNT, generateHistory, WALLET_COUNT } from './generate.ts';
 
 /**
  * `npx tsx bench/engine/run.ts [--sizes 100000,1000000] [--modes universal,per-wallet,us-2025]`
  * Times a full calculation per application mode against a bare float FIFO loop on the same
- * rows and prints the figures (no assertions). Run with NODE_OPTIONS=--expose-gc for cleaner
- * memory figures between runs.
+ * rows and prints the figures (no assertions). Each mode runs in its own process so its peak
+ * RSS is its own (generated input included).
  */
 function arg(name: string, fallback: string): string {
   const index = process.argv.indexOf(`--${name}`);
   return index >= 0 ? (process.argv[index + 1] ?? fallback) : fallback;
 }
-
-const sizes = arg('sizes', '100000').split(',').map(Number);
-const modes = arg('modes', 'universal,per-wallet,us-2025').split(',') as BasisMode[];
-const collect = (globalThis as { gc?: () => void }).gc;
 
 const mib = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
 const peakRss = (): number => process.resourceUsage().maxRSS * 1024;
@@ -34,39 +32,81 @@ function time<T>(fn: () => T): { ms: number; cpuMs: number; value: T } {
   };
 }
 
-console.log(`engine bench: ${ASSET_COUNT} assets, ${WALLET_COUNT} wallets, node ${process.version}`);
-const perRow: Record<string, number[]> = {};
-for (const size of sizes) {
-  const generated = time(() => generateHistory(size));
-  const rows: EngineTransaction[] = generated.value;
-  console.log(`\n${size.toLocaleString('en-US')} rows (generated in ${(generated.ms / 1000).toFixed(1)} s)`);
-  collect?.();
-  const baseline = time(() => floatFifo(rows));
-  // Warm the float loop once more and take the faster run: it is the denominator.
-  const baseline2 = time(() => floatFifo(rows));
-  const baseMs = Math.min(baseline.ms, baseline2.ms);
-  const baseCpu = Math.min(baseline.cpuMs, baseline2.cpuMs);
-  console.log(
-    `  float FIFO baseline      ${baseMs.toFixed(0).padStart(7)} ms wall ${baseCpu.toFixed(0).padStart(7)} ms cpu`,
-  );
-  for (const mode of modes) {
-    collect?.();
-    const run = time(() => calculate(rows, { basis: mode, method: 'fifo' }));
-    const result = run.value;
-    const lines = Object.values(result.years).reduce((n, y) => n + y.disposals.length, 0);
+interface ModeFigures {
+  ms: number;
+  cpuMs: number;
+  lines: number;
+  lots: number;
+  warnings: number;
+  rssBefore: number;
+  peakRss: number;
+  heapAfter: number;
+}
+
+/** Child: generate, calculate once in one mode, print the figures as JSON. */
+function child(size: number, mode: BasisMode): void {
+  const rows = generateHistory(size);
+  const rssBefore = peakRss();
+  const run = time(() => calculate(rows, { basis: mode, method: 'fifo' }));
+  const result = run.value;
+  const figures: ModeFigures = {
+    ms: run.ms,
+    cpuMs: run.cpuMs,
+    lines: Object.values(result.years).reduce((n, y) => n + y.disposals.length, 0),
+    lots: result.holdings.length,
+    warnings: result.warnings.length,
+    rssBefore,
+    peakRss: peakRss(),
+    heapAfter: process.memoryUsage().heapUsed,
+  };
+  process.stdout.write(`${JSON.stringify(figures)}\n`);
+}
+
+function parent(): void {
+  const sizes = arg('sizes', '100000').split(',').map(Number);
+  const modes = arg('modes', 'universal,per-wallet,us-2025').split(',') as BasisMode[];
+  const self = fileURLToPath(import.meta.url);
+  console.log(`engine bench: ${ASSET_COUNT} assets, ${WALLET_COUNT} wallets, node ${process.version}, FIFO`);
+  const perRow: Record<string, number[]> = {};
+  for (const size of sizes) {
+    const rows = generateHistory(size);
+    const first = time(() => floatFifo(rows));
+    const second = time(() => floatFifo(rows));
+    const baseMs = Math.min(first.ms, second.ms);
+    const baseCpu = Math.min(first.cpuMs, second.cpuMs);
+    console.log(`\n${size.toLocaleString('en-US')} rows`);
     console.log(
-      `  ${`engine ${mode}`.padEnd(24)} ${run.ms.toFixed(0).padStart(7)} ms wall ${run.cpuMs.toFixed(0).padStart(7)} ms cpu  ` +
-        `×${(run.ms / baseMs).toFixed(1)} wall / ×${(run.cpuMs / baseCpu).toFixed(1)} cpu vs baseline  ` +
-        `${(run.ms / (size / 1000)).toFixed(2)} ms/1k rows  ${lines.toLocaleString('en-US')} lines, ` +
-        `${result.holdings.length.toLocaleString('en-US')} open lots, ${result.warnings.length} warnings, peak RSS ${mib(peakRss())}`,
+      `  float FIFO baseline      ${baseMs.toFixed(0).padStart(7)} ms wall ${baseCpu.toFixed(0).padStart(7)} ms cpu`,
     );
-    perRow[mode] = [...(perRow[mode] ?? []), run.cpuMs / size];
+    for (const mode of modes) {
+      const out = spawnSync(process.execPath, [...process.execArgv, self, '--child', String(size), mode], {
+        encoding: 'utf8',
+        maxBuffer: 1 << 20,
+      });
+      const line = out.stdout.trim().split('\n').pop() ?? '';
+      if (out.status !== 0 || !line.startsWith('{')) {
+        console.log(`  engine ${mode}: failed (${out.status}) ${out.stderr.slice(-500)}`);
+        continue;
+      }
+      const f = JSON.parse(line) as ModeFigures;
+      console.log(
+        `  ${`engine ${mode}`.padEnd(24)} ${f.ms.toFixed(0).padStart(7)} ms wall ${f.cpuMs.toFixed(0).padStart(7)} ms cpu  ` +
+          `×${(f.ms / baseMs).toFixed(1)} wall / ×${(f.cpuMs / baseCpu).toFixed(1)} cpu vs baseline  ` +
+          `${(f.cpuMs / (size / 1000)).toFixed(1)} ms cpu/1k rows  ${f.lines.toLocaleString('en-US')} lines, ` +
+          `${f.lots.toLocaleString('en-US')} open lots, ${f.warnings} warnings  ` +
+          `peak RSS ${mib(f.peakRss)} (input alone ${mib(f.rssBefore)}), heap after ${mib(f.heapAfter)}`,
+      );
+      perRow[mode] = [...(perRow[mode] ?? []), f.cpuMs / size];
+    }
+  }
+  if (sizes.length > 1) {
+    console.log('\nscaling (cpu time per row, largest size vs smallest):');
+    for (const [mode, values] of Object.entries(perRow)) {
+      console.log(`  ${mode.padEnd(12)} ×${(values[values.length - 1]! / values[0]!).toFixed(2)}`);
+    }
   }
 }
-if (sizes.length > 1) {
-  console.log('\nscaling (cpu time per row, largest size vs smallest):');
-  for (const [mode, values] of Object.entries(perRow)) {
-    console.log(`  ${mode.padEnd(12)} ×${(values[values.length - 1]! / values[0]!).toFixed(2)}`);
-  }
-}
-console.log(`\npeak RSS overall: ${mib(peakRss())}`);
+
+const childAt = process.argv.indexOf('--child');
+if (childAt >= 0) child(Number(process.argv[childAt + 1]), process.argv[childAt + 2] as BasisMode);
+else parent();
