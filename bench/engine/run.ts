@@ -41,12 +41,20 @@ interface ModeFigures {
   rssBefore: number;
   peakRss: number;
   heapAfter: number;
+  inputHeap: number;
+}
+
+/** Heap in use after a full collection (input rows and result are still referenced). */
+function live(): number {
+  (globalThis as { gc?: () => void }).gc?.();
+  return process.memoryUsage().heapUsed;
 }
 
 /** Child: generate, calculate once in one mode, print the figures as JSON. */
 function child(size: number, mode: BasisMode): void {
   const rows = generateHistory(size);
   const rssBefore = peakRss();
+  const inputHeap = live();
   const run = time(() => calculate(rows, { basis: mode, method: 'fifo' }));
   const result = run.value;
   const figures: ModeFigures = {
@@ -57,7 +65,8 @@ function child(size: number, mode: BasisMode): void {
     warnings: result.warnings.length,
     rssBefore,
     peakRss: peakRss(),
-    heapAfter: process.memoryUsage().heapUsed,
+    heapAfter: live(),
+    inputHeap,
   };
   process.stdout.write(`${JSON.stringify(figures)}\n`);
 }
@@ -79,7 +88,7 @@ function parent(): void {
       `  float FIFO baseline      ${baseMs.toFixed(0).padStart(7)} ms wall ${baseCpu.toFixed(0).padStart(7)} ms cpu`,
     );
     for (const mode of modes) {
-      const out = spawnSync(process.execPath, [...process.execArgv, self, '--child', String(size), mode], {
+      const out = spawnSync(process.execPath, [...process.execArgv, '--expose-gc', self, '--child', String(size), mode], {
         encoding: 'utf8',
         maxBuffer: 1 << 20,
       });
@@ -94,7 +103,7 @@ function parent(): void {
           `×${(f.ms / baseMs).toFixed(1)} wall / ×${(f.cpuMs / baseCpu).toFixed(1)} cpu vs baseline  ` +
           `${(f.cpuMs / (size / 1000)).toFixed(1)} ms cpu/1k rows  ${f.lines.toLocaleString('en-US')} lines, ` +
           `${f.lots.toLocaleString('en-US')} open lots, ${f.warnings} warnings  ` +
-          `peak RSS ${mib(f.peakRss)} (input alone ${mib(f.rssBefore)}), heap after ${mib(f.heapAfter)}`,
+          `peak RSS ${mib(f.peakRss)} (after generating the input ${mib(f.rssBefore)}), live heap: input ${mib(f.inputHeap)}, input + result ${mib(f.heapAfter)}`,
       );
       perRow[mode] = [...(perRow[mode] ?? []), f.cpuMs / size];
     }
