@@ -49,6 +49,11 @@ export function openDatabase(url: string, options: OpenOptions = {}): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // Random-order dedupe keys make the unique index's inserts touch pages all over it; the
+  // default 2 MB page cache turns a large import into disk-bound work.
+  sqlite.pragma('cache_size = -262144');
+  sqlite.pragma('temp_store = MEMORY');
+  sqlite.pragma('mmap_size = 1073741824');
   const kysely = new Kysely<Database>({
     dialect: new SqliteDialect({ database: sqlite }),
     plugins: [new SqliteBooleanPlugin()],

@@ -11,36 +11,55 @@ function canonicalAmount(amount: string | undefined | null): string {
   return out;
 }
 
+/** How many distinct timestamps the keyer remembers occurrence counts for. */
+const WINDOW = 2000;
+
 /**
  * The identity of a record within the user's data, so the same transaction imported
  * twice (the same file again, or an overlapping export) is stored once.
  *
- * - With an exchange id: family + id + the assets moved (explorers reuse one hash for
- *   several transfers of one transaction).
+ * - With an exchange id: family + id + kind + the assets moved (explorers reuse one hash
+ *   for several transfers of one transaction).
  * - Without one: family + the whole record's content, numbered by how often that exact
  *   content occurs in the file, so two genuinely identical rows in one file both count
  *   while the same file a second time adds nothing.
+ *
+ * Identical content means an identical timestamp, so occurrence counts are kept only for
+ * the last WINDOW distinct timestamps: memory stays flat on a file of millions of rows.
  */
-export function dedupeKeys(family: string, records: NormalisedTransaction[]): string[] {
-  const seen = new Map<string, number>();
-  return records.map((r) => {
+export class DedupeKeyer {
+  private readonly seen = new Map<string, Map<string, number>>();
+
+  constructor(private readonly family: string) {}
+
+  key(r: NormalisedTransaction): string {
     const assets = [r.sent?.asset ?? '', r.received?.asset ?? '', r.fee?.asset ?? ''].join('/');
-    const content = [
-      r.timestamp,
-      r.kind,
-      r.sent?.asset ?? '',
-      canonicalAmount(r.sent?.amount),
-      r.received?.asset ?? '',
-      canonicalAmount(r.received?.amount),
-      r.fee?.asset ?? '',
-      canonicalAmount(r.fee?.amount),
-      r.tx_hash ?? '',
-    ].join('|');
     const base = r.external_id
-      ? `${family}|id|${r.external_id}|${assets}|${r.kind}`
-      : `${family}|c|${content}`;
-    const n = (seen.get(base) ?? 0) + 1;
-    seen.set(base, n);
+      ? `${this.family}|id|${r.external_id}|${assets}|${r.kind}`
+      : `${this.family}|c|${[
+          r.timestamp,
+          r.kind,
+          r.sent?.asset ?? '',
+          canonicalAmount(r.sent?.amount),
+          r.received?.asset ?? '',
+          canonicalAmount(r.received?.amount),
+          r.fee?.asset ?? '',
+          canonicalAmount(r.fee?.amount),
+          r.tx_hash ?? '',
+        ].join('|')}`;
+    let counts = this.seen.get(r.timestamp);
+    if (!counts) {
+      counts = new Map();
+      this.seen.set(r.timestamp, counts);
+      if (this.seen.size > WINDOW) this.seen.delete(this.seen.keys().next().value as string);
+    }
+    const n = (counts.get(base) ?? 0) + 1;
+    counts.set(base, n);
     return createHash('sha256').update(`${base}#${n}`).digest('hex');
-  });
+  }
+}
+
+export function dedupeKeys(family: string, records: NormalisedTransaction[]): string[] {
+  const keyer = new DedupeKeyer(family);
+  return records.map((r) => keyer.key(r));
 }

@@ -1,11 +1,11 @@
-import { readFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
 import type { NormalisedTransaction } from '@lotwise/contracts/normalised';
-import { parseFile } from '@lotwise/importers/parse';
+import { parseStream } from '@lotwise/importers/parse-stream';
 import type { NewStagedRow } from '../../db/schema.ts';
 import type { AppContext } from '../../http/context.ts';
 import type { JobIO } from '../../jobs/job-queue.ts';
 import { nowIso } from '../users/users.repo.ts';
-import { dedupeKeys } from './dedupe.ts';
+import { DedupeKeyer } from './dedupe.ts';
 import type { ImportsRepo } from './imports.repo.ts';
 import { familyOfFormat } from './sources.ts';
 
@@ -24,57 +24,79 @@ export const importFailedText = (name: string) =>
  */
 export function importFileJob(ctx: AppContext, repo: ImportsRepo) {
   return async ({ job, payload, progress }: JobIO) => {
-    const { fileId, format } = payload as ImportFilePayload;
+    const { fileId, format: wanted } = payload as ImportFilePayload;
     const file = await repo.findFile(job.user_id, fileId);
     if (!file?.storage_path) throw new Error(`Upload ${fileId} not found`);
     const history = await repo.findHistory(job.user_id, file.import_history_id);
     if (!history) throw new Error(`Account ${file.import_history_id} not found`);
 
-    await progress(5, 'Reading file');
-    const bytes = await readFile(file.storage_path);
-    await progress(15, 'Parsing rows');
-    const parsed = parseFile(bytes, {
-      ...(format ? { format } : {}),
-      wallet: history.custom_name ?? history.account_name,
-      ...(history.wallet_address ? { address: history.wallet_address } : {}),
-    });
+    const format = wanted ?? file.format ?? undefined;
+    const keyer = new DedupeKeyer(familyOfFormat(format ?? 'unknown').slug);
+    const now = nowIso();
+    await repo.resetRun(file.id);
 
-    if (parsed.transactions.length === 0 && parsed.errors.length > 0) {
-      const reason = parsed.errors[0]?.message ?? 'no rows could be read';
+    // The file streams from disk through the parser in batches: memory stays flat
+    // however large the export is. Progress follows the bytes read.
+    const size = Math.max(file.size_bytes, 1);
+    let read = 0;
+    let reported = 0;
+    let skipped = 0;
+    async function* chunks() {
+      for await (const chunk of createReadStream(file!.storage_path!, { highWaterMark: 256 * 1024 })) {
+        read += (chunk as Buffer).length;
+        yield chunk as Buffer;
+      }
+    }
+    const summary = await parseStream(
+      chunks(),
+      {
+        ...(format ? { format } : {}),
+        wallet: history.custom_name ?? history.account_name,
+        ...(history.wallet_address ? { address: history.wallet_address } : {}),
+      },
+      {
+        records: async (batch) => {
+          await repo.stageRows(
+            batch.map((t) => stagedRow(t, keyer.key(t), job.user_id, history.id, file.id, now)),
+          );
+          const percent = 5 + Math.floor((85 * read) / size);
+          if (percent >= reported + 5) {
+            reported = percent;
+            await progress(
+              Math.min(percent, 90),
+              `Read ${Math.round(read / 1024)} of ${Math.round(size / 1024)} KB`,
+            );
+          }
+        },
+        errors: (batch) => repo.addErrors(file.id, batch),
+        skipped: (batch) => {
+          skipped += batch.length;
+        },
+      },
+    );
+
+    if (summary.records === 0 && summary.errors > 0) {
+      const errors = await repo.errorsOfFile(file.id);
+      const reason = summary.fatal?.message ?? errors[0]?.message ?? 'no rows could be read';
       await repo.failImport(
         file.id,
         history.id,
-        parsed.format,
+        summary.format,
         `${importFailedText(history.account_name)} ${reason}`,
-        parsed.errors,
+        summary.errors,
       );
-      return { status: 'failed', format: parsed.format, errors: parsed.errors.length };
+      return { status: 'failed', format: summary.format, errors: summary.errors };
     }
 
-    const family = familyOfFormat(parsed.format).slug;
-    const keys = dedupeKeys(family, parsed.transactions);
-    const now = nowIso();
-    await repo.clearStaging(file.id);
-    const total = parsed.transactions.length;
-    const chunk = 1000; // 23 columns a row: stays under SQLite's 32,766 bound parameters
-    for (let i = 0; i < total; i += chunk) {
-      await repo.stageRows(
-        parsed.transactions
-          .slice(i, i + chunk)
-          .map((t, j) => stagedRow(t, keys[i + j]!, job.user_id, history.id, file.id, now)),
-      );
-      if ((i / chunk) % 20 === 19)
-        await progress(20 + Math.floor((70 * i) / total), `Saved ${i} of ${total} rows`);
-    }
     await progress(90, 'Finishing');
     const outcome = await repo.commitImport({
       fileId: file.id,
       historyId: history.id,
       userId: job.user_id,
-      format: parsed.format,
-      parsed: total,
-      errors: parsed.errors,
-      skipped: parsed.skipped.length,
+      format: summary.format,
+      parsed: summary.records,
+      errorCount: summary.errors,
+      skipped,
     });
     ctx.hub.publish(job.user_id, {
       channel: 'imports',
@@ -83,15 +105,15 @@ export function importFileJob(ctx: AppContext, repo: ImportsRepo) {
         import_history_id: history.id,
         import_file_id: file.id,
         ...outcome,
-        errors: parsed.errors.length,
+        errors: summary.errors,
       },
     });
     return {
       status: 'complete',
-      format: parsed.format,
+      format: summary.format,
       ...outcome,
-      errors: parsed.errors.length,
-      skipped: parsed.skipped.length,
+      errors: summary.errors,
+      skipped,
     };
   };
 }

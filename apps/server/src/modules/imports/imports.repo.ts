@@ -192,9 +192,29 @@ export class ImportsRepo {
     return rows.map((r) => ({ ...r, total_transactions: Number(r.total_transactions ?? 0) }));
   }
 
-  /** Clears what an interrupted run of this upload left in staging. */
-  async clearStaging(fileId: number): Promise<void> {
+  /** Clears what an interrupted run of this upload left behind: staged rows and row errors. */
+  async resetRun(fileId: number): Promise<void> {
     await this.db.deleteFrom('import_staging').where('import_file_id', '=', fileId).execute();
+    await this.db.deleteFrom('import_errors').where('import_file_id', '=', fileId).execute();
+  }
+
+  async addErrors(
+    fileId: number,
+    errors: { line: number; column: string | null; message: string }[],
+  ): Promise<void> {
+    for (let i = 0; i < errors.length; i += 500) {
+      await this.db
+        .insertInto('import_errors')
+        .values(
+          errors.slice(i, i + 500).map((e) => ({
+            import_file_id: fileId,
+            line: e.line,
+            column_name: e.column,
+            message: e.message,
+          })),
+        )
+        .execute();
+    }
   }
 
   /** One short write per call; other requests get the database between chunks. */
@@ -234,7 +254,7 @@ export class ImportsRepo {
     userId: number;
     format: string;
     parsed: number;
-    errors: { line: number; column: string | null; message: string }[];
+    errorCount: number;
     skipped: number;
   }): Promise<{ added: number; duplicates: number }> {
     return this.db.transaction().execute(async (trx) => {
@@ -251,20 +271,6 @@ export class ImportsRepo {
         .onConflict((oc) => oc.columns(['user_id', 'dedupe_key']).doNothing())
         .executeTakeFirst();
       const added = Number(moved.numInsertedOrUpdatedRows ?? 0);
-      const chunk = 500;
-      for (let i = 0; i < input.errors.length; i += chunk) {
-        await trx
-          .insertInto('import_errors')
-          .values(
-            input.errors.slice(i, i + chunk).map((e) => ({
-              import_file_id: input.fileId,
-              line: e.line,
-              column_name: e.column,
-              message: e.message,
-            })),
-          )
-          .execute();
-      }
       await trx
         .updateTable('import_files')
         .set({
@@ -274,7 +280,7 @@ export class ImportsRepo {
           rows_added: added,
           rows_duplicate: input.parsed - added,
           rows_skipped: input.skipped,
-          error_count: input.errors.length,
+          error_count: input.errorCount,
           finished_at: nowIso(),
         })
         .where('id', '=', input.fileId)
@@ -296,35 +302,23 @@ export class ImportsRepo {
     });
   }
 
+  /** An upload nothing could be read from: its errors are already stored; the rows are not. */
   async failImport(
     fileId: number,
     historyId: number,
     format: string | null,
     message: string,
-    errors: { line: number; column: string | null; message: string }[],
+    errorCount: number,
   ) {
     await this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('import_errors').where('import_file_id', '=', fileId).execute();
-      if (errors.length > 0) {
-        await trx
-          .insertInto('import_errors')
-          .values(
-            errors.slice(0, 1000).map((e) => ({
-              import_file_id: fileId,
-              line: e.line,
-              column_name: e.column,
-              message: e.message,
-            })),
-          )
-          .execute();
-      }
+      await trx.deleteFrom('import_staging').where('import_file_id', '=', fileId).execute();
       await trx
         .updateTable('import_files')
         .set({
           status: 'failed',
           status_message: message,
           format,
-          error_count: errors.length,
+          error_count: errorCount,
           finished_at: nowIso(),
         })
         .where('id', '=', fileId)
