@@ -70,6 +70,13 @@ export class Recorder {
   disposal(event: EngineEvent, input: DisposalInput): void {
     const { taken } = input;
     const forceShort = ALWAYS_SHORT.has(input.category);
+    if (taken.pieces.length === 1 && taken.uncovered.isZero()) {
+      // The common case, one lot covers it all: one line, no splitting.
+      const piece = taken.pieces[0]!;
+      const term = !forceShort && isLongTerm(piece.lot.acquiredDay, event.day) ? 'long' : 'short';
+      this.line(event, input, term, taken.pieces, ZERO, piece.qty, input.proceeds ?? ZERO);
+      return;
+    }
     const short: Piece[] = [];
     const long: Piece[] = [];
     for (const piece of taken.pieces) {
