@@ -24,6 +24,18 @@ export function parseInstant(value: unknown): number | null {
   return Number.isFinite(ms) ? ms : null;
 }
 
+/**
+ * An instant for a row's timestamp as the user means it: a bare date (YYYY-MM-DD) is the
+ * start of that day in the user's zone, not UTC midnight; anything else as parseInstant.
+ */
+export function parseLocalInstant(value: unknown, calendar: LocalCalendar): number | null {
+  if (typeof value === 'string') {
+    const day = parseYmd(value.trim());
+    if (day !== null) return calendar.startOf(day);
+  }
+  return parseInstant(value);
+}
+
 export function isValidTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });

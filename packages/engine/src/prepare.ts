@@ -1,7 +1,7 @@
 import { isFiat, isWellFormedAsset } from './assets.ts';
 import { chooseOperation, rankOf } from './classify.ts';
 import type { LocalCalendar } from './dates.ts';
-import { parseInstant, yearOf } from './dates.ts';
+import { parseLocalInstant, yearOf } from './dates.ts';
 import { isDecimalText, isZeroText, LazyDecimal } from './decimal.ts';
 import { type EngineEvent, Leg } from './events.ts';
 import { pairHalves } from './pairs.ts';
@@ -73,7 +73,7 @@ function toEvent(
     ctx.warn({ code: 'duplicate_id', txId: id, message: `Transaction id ${id} appears more than once.` });
   }
   seenIds.add(id);
-  const ms = parseInstant(tx.timestamp);
+  const ms = parseLocalInstant(tx.timestamp, ctx.calendar);
   if (ms === null) {
     ctx.warn({
       code: 'bad_timestamp',

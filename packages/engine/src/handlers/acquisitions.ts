@@ -1,4 +1,4 @@
-import { parseInstant } from '../dates.ts';
+import { parseLocalInstant } from '../dates.ts';
 import { parseDecimal, ZERO } from '../decimal.ts';
 import type { EngineEvent } from '../events.ts';
 import type { Processor } from '../processor.ts';
@@ -63,7 +63,7 @@ export function handleGiftIn(p: Processor, event: EngineEvent): void {
       affects: [`basis of ${received.asset} lot ${event.id}`],
     });
   } else if (donor?.acquiredAt) {
-    const ms = parseInstant(donor.acquiredAt);
+    const ms = parseLocalInstant(donor.acquiredAt, p.calendar);
     if (ms !== null && ms <= event.ms) {
       origin.ms = ms;
       origin.day = p.calendar.day(ms);

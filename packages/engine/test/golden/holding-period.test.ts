@@ -67,4 +67,15 @@ describe('golden: holding period', () => {
       ['S2', '2023-01-01', 'short'],
     ]);
   });
+
+  it("reads a bare date as that day in the user's zone", () => {
+    // "2024-01-01" in New York is 2024-01-01 00:00 local (05:00 UTC), not 2023-12-31 19:00.
+    const rows = [buy('B', '2023-06-01', '1', 'ETH', '100'), sell('S', '2024-01-01', '1', 'ETH', '150')];
+    const ny = calculate(rows, { timeZone: 'America/New_York' });
+    expect(year(ny, 2024).disposals.map((d) => [d.disposedAt, d.disposedTimestamp])).toEqual([
+      ['2024-01-01', '2024-01-01T05:00:00.000Z'],
+    ]);
+    const tokyo = calculate(rows, { timeZone: 'Asia/Tokyo' });
+    expect(year(tokyo, 2024).disposals[0]!.disposedTimestamp).toBe('2023-12-31T15:00:00.000Z');
+  });
 });

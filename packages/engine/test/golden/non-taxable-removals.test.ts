@@ -174,11 +174,31 @@ describe('golden: staking lockup/return and rebrand', () => {
      */
     const result = calculate([
       buy('O', '2024-01-01T00:00:00Z', '10', 'OLD', '100'),
-      outgoing('out', '2024-02-01T00:00:00Z', '8', 'OLD', '40', { classification: 'swap', pairId: 'r', fee: { asset: 'OLD', amount: '1' } }),
-      { ...outgoing('in', '2024-02-01T00:00:00Z', '0', 'OLD', null), sent: null, received: { asset: 'NEW', amount: '4' }, kind: 'deposit', classification: 'swap', pairId: 'r' },
+      outgoing('out', '2024-02-01T00:00:00Z', '8', 'OLD', '40', {
+        classification: 'swap',
+        pairId: 'r',
+        fee: { asset: 'OLD', amount: '1' },
+      }),
+      {
+        ...outgoing('in', '2024-02-01T00:00:00Z', '0', 'OLD', null),
+        sent: null,
+        received: { asset: 'NEW', amount: '4' },
+        kind: 'deposit',
+        classification: 'swap',
+        pairId: 'r',
+      },
     ]);
     expect(year(result, 2024).disposals.map(brief)).toEqual([
-      { txId: 'out', asset: 'OLD', amount: '1', proceeds: '5', costBasis: '10', gain: '-5', term: 'short', category: 'fee' },
+      {
+        txId: 'out',
+        asset: 'OLD',
+        amount: '1',
+        proceeds: '5',
+        costBasis: '10',
+        gain: '-5',
+        term: 'short',
+        category: 'fee',
+      },
     ]);
     expect(result.holdings.map((h) => [h.asset, h.amount, h.costBasis])).toEqual([
       ['NEW', '4', '80'],

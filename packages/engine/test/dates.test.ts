@@ -1,0 +1,49 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { LocalCalendar, parseYmd } from '../src/dates.ts';
+
+const ZONES = [
+  'UTC',
+  'America/New_York',
+  'Europe/Berlin',
+  'Asia/Kolkata',
+  'Australia/Lord_Howe',
+  'Pacific/Chatham',
+];
+
+/** The local day straight from Intl, one call per instant: the slow reference. */
+function referenceDay(ms: number, zone: string): number {
+  const text = new Intl.DateTimeFormat('en-CA', {
+    timeZone: zone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(ms);
+  return parseYmd(text)!;
+}
+
+describe('LocalCalendar', () => {
+  it('matches Intl for any instant in zones with odd offsets and DST', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...ZONES),
+        fc.integer({ min: Date.UTC(2015, 0, 1), max: Date.UTC(2030, 0, 1) }),
+        (zone, ms) => {
+          expect(new LocalCalendar(zone).day(ms)).toBe(referenceDay(ms, zone));
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
+  it('finds the first instant of a local day, DST days included', () => {
+    for (const zone of ZONES) {
+      const calendar = new LocalCalendar(zone);
+      for (const day of [20240310, 20241103, 20240331, 20241027, 20240407, 20240929, 20240101]) {
+        const start = calendar.startOf(day);
+        expect(calendar.day(start)).toBe(day);
+        expect(calendar.day(start - 1)).toBeLessThan(day);
+      }
+    }
+  });
+});
