@@ -135,7 +135,8 @@ export async function callApi<C extends AnyCall>(
           fallbackMessage(response.status),
           [],
         );
-    if (response.status === 401 && !call.public) onUnauthenticated?.(call);
+    // Only a lost session signs the user out; a wrong code or password is a 401 of its own kind.
+    if (error.code === 'unauthenticated' && !call.public) onUnauthenticated?.(call);
     throw error;
   }
   const parsed = call.response.safeParse(payload);

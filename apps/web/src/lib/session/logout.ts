@@ -1,22 +1,22 @@
 import { logout } from '@lotwise/contracts/auth/session';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
 import { callApi } from '@/lib/api-client';
-import { sessionKeys } from './session';
+import { COOKIES, deleteCookie } from '@/lib/cookies';
 
 export const logoutRequest = () => callApi(logout);
 
-/** Sign Out and 'Get me out!': end the session, forget cached data, go to /login. */
+/**
+ * Sign Out and 'Get me out!': end the session, then load /login afresh so no cached data of
+ * the account survives in memory. A remembered redirect is forgotten: signing out on
+ * purpose is not "bring me back here later".
+ */
 export function useLogout() {
-  const client = useQueryClient();
-  const navigate = useNavigate();
   return useMutation({
     mutationFn: logoutRequest,
-    onSettled: async () => {
-      client.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKeys.all[0] });
-      await client.invalidateQueries({ queryKey: sessionKeys.all });
-      navigate(paths.auth.login.path, { replace: true });
+    onSettled: () => {
+      deleteCookie(COOKIES.redirect);
+      window.location.replace(paths.auth.login.path);
     },
   });
 }

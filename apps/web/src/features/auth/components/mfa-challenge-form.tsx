@@ -75,7 +75,7 @@ export function MfaChallengeForm({ mfaToken, onCancel }: { mfaToken: string; onC
                 value={code}
                 onChange={setCode}
                 onComplete={submit}
-                aria-labelledby="totp-label"
+                ariaLabel="Authentication code"
                 inputMode="numeric"
                 error={Boolean(localError) || verify.isError}
               />

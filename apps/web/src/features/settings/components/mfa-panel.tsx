@@ -3,7 +3,7 @@ import { IconShieldLock } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { FormError } from '@/components/ui/form-error';
 import { ErrorState, LoadingState } from '@/components/ui/states';
-import { ApiError, errorText } from '@/lib/api-client';
+import { errorText } from '@/lib/api-client';
 import { useMfaDisable } from '../api/mfa-disable';
 import { useMfaStatus } from '../api/mfa-status';
 import { MfaSetupFlow } from './mfa-setup-flow';
@@ -15,12 +15,7 @@ function DisableForm() {
     event.preventDefault();
     disable.mutate(code.trim(), { onError: () => setCode('') });
   };
-  const message =
-    disable.error instanceof ApiError && disable.error.code === 'invalid_mfa_code'
-      ? 'That code is not right. Use a current code from your app or an unused recovery code.'
-      : disable.isError
-        ? errorText(disable.error)
-        : null;
+  const message = disable.isError ? errorText(disable.error) : null;
   return (
     <form onSubmit={onSubmit}>
       <Stack gap="sm">

@@ -1,17 +1,10 @@
 import { Anchor, Button, Center, Group, Image, PinInput, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { FormError } from '@/components/ui/form-error';
-import { ApiError, errorText } from '@/lib/api-client';
+import { errorText } from '@/lib/api-client';
 import { useMfaEnable } from '../api/mfa-enable';
 import { useMfaSetup } from '../api/mfa-setup';
 import { RecoveryCodes } from './recovery-codes';
-
-function codeError(error: unknown): string {
-  if (error instanceof ApiError && error.code === 'invalid_mfa_code') {
-    return 'That code is not right. Check the time on your phone and try the newest code.';
-  }
-  return errorText(error);
-}
 
 /** Scan the QR code, confirm with a code, then save the recovery codes. */
 export function MfaSetupFlow({ onStarted, onFinished }: { onStarted: () => void; onFinished: () => void }) {
@@ -72,7 +65,7 @@ export function MfaSetupFlow({ onStarted, onFinished }: { onStarted: () => void;
         )}
       </Text>
       <Text fz="sm">2. Enter the 6-digit code the app shows.</Text>
-      <FormError message={enable.isError ? codeError(enable.error) : null} />
+      <FormError message={enable.isError ? errorText(enable.error) : null} />
       <Center>
         <PinInput
           length={6}
@@ -81,7 +74,7 @@ export function MfaSetupFlow({ onStarted, onFinished }: { onStarted: () => void;
           value={code}
           onChange={setCode}
           onComplete={confirm}
-          aria-label="Authentication code"
+          ariaLabel="Authentication code"
           error={enable.isError}
         />
       </Center>
