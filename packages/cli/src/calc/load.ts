@@ -37,7 +37,8 @@ export function loadWallets(paths: readonly string[]): LoadedWallets {
       return;
     }
     const result = parseFile(bytes, { wallet });
-    if (result.format === 'unknown' || (result.transactions.length === 0 && result.errors.length > 0)) {
+    // An unknown layout is the user's mistake to fix; a known layout with bad rows is data.
+    if (result.format === 'unknown' || !recognised(result.errors)) {
       out.failures.push(`${path}: ${result.errors.map((e) => e.message).join('; ') || 'no transactions'}`);
       return;
     }
@@ -57,4 +58,9 @@ export function loadWallets(paths: readonly string[]): LoadedWallets {
     });
   });
   return out;
+}
+
+/** False when the importer could not even use the header (a required column is missing). */
+function recognised(errors: ReadonlyArray<{ line: number; message: string }>): boolean {
+  return !errors.some((e) => /required column|header/i.test(e.message) && e.line <= 1);
 }
