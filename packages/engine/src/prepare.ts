@@ -26,18 +26,20 @@ export function prepareEvents(
 ): EngineEvent[] {
   const events: EngineEvent[] = [];
   const seenIds = new Set<string>();
-  let latest = Number.NEGATIVE_INFINITY;
+  // Rows of one wallet should come in date order; wallets may interleave freely.
+  const latest = new Map<string, number>();
   for (let index = 0; index < transactions.length; index++) {
     const event = toEvent(transactions[index]!, index, ctx, seenIds);
     if (event === null) continue;
-    if (event.ms < latest) {
+    const previous = latest.get(event.wallet);
+    if (previous !== undefined && event.ms < previous) {
       ctx.warn({
         code: 'out_of_order',
         txId: event.id,
-        message: `Transaction ${event.id} is dated before the row above it; rows are sorted by date before calculating.`,
+        message: `Transaction ${event.id} is dated before the row above it in ${event.wallet}; rows are sorted by date before calculating.`,
       });
     } else {
-      latest = event.ms;
+      latest.set(event.wallet, event.ms);
     }
     events.push(event);
   }
