@@ -166,7 +166,14 @@ describe('account access, onboarding and landing', () => {
     await screenshot(page, 'mobile-transactions');
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('navigation', { name: 'Mobile menu' }).getByText('Dashboard').waitFor();
+    await page.waitForTimeout(400); // let the drawer finish sliding in
     await screenshot(page, 'mobile-menu');
+    await page.getByRole('navigation', { name: 'Mobile menu' }).getByText('Dashboard').click();
+    await page.waitForURL('**/dashboard');
+
+    await page.goto(`${server.url}/settings/profile`);
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    await screenshot(page, 'mobile-settings-profile');
     await context.close();
   });
 });

@@ -1,0 +1,56 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithProviders } from '@/testing/test-utils';
+import { MasqueradeBanner } from './masquerade-banner';
+import { SafeHarborBanner } from './safe-harbor-banner';
+
+beforeEach(() => window.localStorage.clear());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('MasqueradeBanner', () => {
+  it('names the client and offers Exit and Return', () => {
+    renderWithProviders(
+      <MasqueradeBanner masquerade={{ name: 'Jane Roe', email: 'jane@example.com', uuid: 'u-123' }} />,
+    );
+    expect(screen.getByRole('status').textContent).toContain(
+      'You are viewing Jane Roe jane@example.com u-123',
+    );
+    expect(screen.getByRole('button', { name: 'Exit and Return' })).toBeTruthy();
+  });
+});
+
+describe('SafeHarborBanner', () => {
+  it('is hidden when dismissed on the server or by the local flag', () => {
+    const { unmount } = renderWithProviders(<SafeHarborBanner dismissedOnServer />);
+    expect(screen.queryByText(/Safe Harbor 2025/)).toBeNull();
+    unmount();
+    window.localStorage.setItem('safe_harbor_dismissed', 'true');
+    renderWithProviders(<SafeHarborBanner dismissedOnServer={false} />);
+    expect(screen.queryByText(/Safe Harbor 2025/)).toBeNull();
+  });
+
+  it('persists a dismissal on the server and in the local flag', async () => {
+    const fetchMock = vi.fn(async () => jsonResponse({ status: 'success' }));
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<SafeHarborBanner dismissedOnServer={false} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss Safe Harbor banner' }));
+    await waitFor(() => expect(screen.queryByText(/Safe Harbor 2025/)).toBeNull());
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/users/dismiss_safe_harbor_banner');
+    expect(window.localStorage.getItem('safe_harbor_dismissed')).toBe('true');
+  });
+
+  it('stays when the dismissal fails, and only logs it', async () => {
+    vi.stubGlobal('fetch', async () =>
+      jsonResponse({ status: 'error', code: 'internal', message: 'boom', messages: ['boom'] }, 500),
+    );
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderWithProviders(<SafeHarborBanner dismissedOnServer={false} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss Safe Harbor banner' }));
+    await waitFor(() => expect(log).toHaveBeenCalled());
+    expect(screen.getByText(/Safe Harbor 2025/)).toBeTruthy();
+    expect(window.localStorage.getItem('safe_harbor_dismissed')).toBeNull();
+  });
+});

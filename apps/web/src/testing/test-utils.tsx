@@ -1,0 +1,30 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type RenderOptions, render } from '@testing-library/react';
+import type { ReactElement, ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { theme } from '@/app/theme';
+
+/** Renders inside Mantine, a fresh query client and a memory router. */
+export function renderWithProviders(
+  ui: ReactElement,
+  { route = '/', ...options }: RenderOptions & { route?: string } = {},
+) {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  function Wrapper({ children }: { children: ReactNode }) {
+    return (
+      <MantineProvider theme={theme}>
+        <QueryClientProvider client={client}>
+          <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
+        </QueryClientProvider>
+      </MantineProvider>
+    );
+  }
+  return { client, ...render(ui, { wrapper: Wrapper, ...options }) };
+}
+
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
