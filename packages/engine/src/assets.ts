@@ -17,6 +17,12 @@ export function isFiat(asset: string): boolean {
 const ASSET_CODE = /^[A-Za-z0-9][A-Za-z0-9._\-:/$+]{0,63}$/;
 
 /** A usable asset code: letters/digits plus a few separators seen in real exports. */
+const seen = new Set<string>();
+
 export function isWellFormedAsset(asset: unknown): asset is string {
-  return typeof asset === 'string' && ASSET_CODE.test(asset);
+  if (typeof asset !== 'string') return false;
+  if (seen.has(asset)) return true;
+  if (!ASSET_CODE.test(asset)) return false;
+  if (seen.size < 100_000) seen.add(asset);
+  return true;
 }

@@ -29,7 +29,7 @@ export function parseInstant(value: unknown): number | null {
  * start of that day in the user's zone, not UTC midnight; anything else as parseInstant.
  */
 export function parseLocalInstant(value: unknown, calendar: LocalCalendar): number | null {
-  if (typeof value === 'string') {
+  if (typeof value === 'string' && value.length <= 12) {
     const day = parseYmd(value.trim());
     if (day !== null) return calendar.startOf(day);
   }
