@@ -58,7 +58,7 @@ export const ALL_ASSETS_VALUE = 'all';
 /** Where the import-history check sends the user: the saved path when history exists, else '/'. */
 export function importHistoryTarget(exists: boolean, savedPath: string | null, fallback: string): string {
   if (!exists) return '/';
-  return savedPath && savedPath.startsWith('/') && !savedPath.startsWith('//') ? savedPath : fallback;
+  return savedPath?.startsWith('/') && !savedPath.startsWith('//') ? savedPath : fallback;
 }
 
 const TYPE_LABELS: Record<ImportHistoryRow['type'], string> = {

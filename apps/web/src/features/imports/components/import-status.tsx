@@ -1,0 +1,33 @@
+import type { ImportHistoryRow } from '@lotwise/contracts/imports/import-histories';
+import { Badge, Progress, Stack, Text } from '@mantine/core';
+
+type Status = ImportHistoryRow['import_status'];
+
+const LABELS: Record<Status, { label: string; color: string }> = {
+  complete: { label: 'Complete', color: 'teal' },
+  'in-progress': { label: 'Importing', color: 'blue' },
+  failed: { label: 'Failed', color: 'red' },
+};
+
+export function ImportStatusBadge({ status }: { status: Status }) {
+  const { label, color } = LABELS[status];
+  return (
+    <Badge variant="light" color={color} size="sm" data-testid="import-status">
+      {label}
+    </Badge>
+  );
+}
+
+/** The status, with a progress bar while the import runs. */
+export function ImportStatus({ status, progress }: { status: Status; progress: number }) {
+  if (status !== 'in-progress') return <ImportStatusBadge status={status} />;
+  const value = Math.max(5, Math.min(100, progress));
+  return (
+    <Stack gap={4} miw={110}>
+      <Progress value={value} size="sm" striped animated aria-label="Import progress" />
+      <Text fz="xs" c="dimmed">
+        Importing… {value}%
+      </Text>
+    </Stack>
+  );
+}
