@@ -234,12 +234,13 @@ export class ImportsRepo {
         'import_file_id',
         ...STAGED_COLUMNS,
       ]
-        .map((c) => `@${c}`)
+        .map(() => '?')
         .join(', ')})`,
     );
     const statement = this.stageStatement;
     sqlite.transaction((batch: NewStagedRow[]) => {
-      for (const row of batch) statement.run(row);
+      for (const row of batch)
+        statement.run(row.import_file_id, ...STAGED_COLUMNS.map((c) => row[c] ?? null));
     })(rows);
   }
 
