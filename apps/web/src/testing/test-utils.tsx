@@ -5,6 +5,16 @@ import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { theme } from '@/app/theme';
 
+function Providers({ client, route, children }: { client: QueryClient; route: string; children: ReactNode }) {
+  return (
+    <MantineProvider theme={theme}>
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}
+
 /** Renders inside Mantine, a fresh query client and a memory router. */
 export function renderWithProviders(
   ui: ReactElement,
@@ -13,16 +23,13 @@ export function renderWithProviders(
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
-  function Wrapper({ children }: { children: ReactNode }) {
-    return (
-      <MantineProvider theme={theme}>
-        <QueryClientProvider client={client}>
-          <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
-        </QueryClientProvider>
-      </MantineProvider>
-    );
-  }
-  return { client, ...render(ui, { wrapper: Wrapper, ...options }) };
+  const result = render(
+    <Providers client={client} route={route}>
+      {ui}
+    </Providers>,
+    options,
+  );
+  return { client, ...result };
 }
 
 export function jsonResponse(body: unknown, status = 200): Response {
