@@ -53,6 +53,13 @@ export function calculate(
   let allocation: AllocationRecord | null = null;
   let startDay = Number.NEGATIVE_INFINITY;
   if (options.resumeFrom) {
+    if (options.resumeFrom.basis !== basis) {
+      rec.warn({
+        code: 'bad_option',
+        txId: null,
+        message: `The checkpoint was taken with basis ${options.resumeFrom.basis}, not ${basis}; its lots are used as they are.`,
+      });
+    }
     restoreCheckpoint(ledger, options.resumeFrom);
     allocation = options.resumeFrom.allocation;
     startDay = parseYmd(options.resumeFrom.day) ?? startDay;
