@@ -117,6 +117,27 @@ describe('account access, onboarding and landing', () => {
     await second.context.close();
   });
 
+  it('remembers an earlier pricing target: sign-up first, then back to pricing', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${server.url}/pricing?callUrl=settings&taxYear=2025`);
+    await page.waitForURL('**/new_sign_up');
+    // Any other protected page now also leads to sign-up.
+    await page.goto(`${server.url}/holdings`);
+    await page.waitForURL('**/new_sign_up');
+    await page.getByLabel('E-mail').fill(uniqueEmail('pricing'));
+    await page.getByLabel(/^Password/).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL('**/onboarding/step-1');
+    for (const step of [2, 3, 4, 5]) {
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.waitForURL(`**/onboarding/step-${step}`);
+    }
+    await page.getByRole('button', { name: 'Start importing' }).click();
+    await page.waitForURL('**/pricing?callUrl=settings&taxYear=2025');
+    await page.getByRole('heading', { name: 'Pricing' }).waitFor();
+    await context.close();
+  });
+
   it('lands a tax professional on the tax-pro dashboard', async () => {
     const { email } = await arrangeUser(server.url, { onboarded: true, roles: ['cpa'] });
     const { context, page } = await newPage(browser);

@@ -33,7 +33,7 @@ describe('SafeHarborBanner', () => {
   });
 
   it('persists a dismissal on the server and in the local flag', async () => {
-    const fetchMock = vi.fn(async () => jsonResponse({ status: 'success' }));
+    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => jsonResponse({ status: 'success' }));
     vi.stubGlobal('fetch', fetchMock);
     renderWithProviders(<SafeHarborBanner dismissedOnServer={false} />);
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss Safe Harbor banner' }));

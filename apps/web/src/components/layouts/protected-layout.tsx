@@ -9,7 +9,8 @@ import { useAccessDecision } from './use-access-decision';
 export function ProtectedLayout() {
   const { decision, session } = useAccessDecision();
   if (session.isPending) return <LoadingState fullPage label="Loading your account…" />;
-  if (session.isError || !decision) {
+  // A failed background refetch keeps the last known session; only a first load failure blocks.
+  if (!decision) {
     return (
       <Center mih="100dvh">
         <Container size="xs">

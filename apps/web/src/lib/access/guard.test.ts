@@ -102,3 +102,25 @@ describe('tracking cookies', () => {
     expect(trackingCookies('?foo=1')).toEqual([]);
   });
 });
+
+describe('leaving onboarding', () => {
+  it('goes to a remembered redirect, then a pricing target, and forgets them', () => {
+    const input = { user: customer, pathname: '/onboarding/step-5', search: '' };
+    expect(
+      decideAccess({ ...input, pricingTarget: '/pricing?callUrl=settings', redirectTarget: '/tax' }),
+    ).toEqual({
+      kind: 'redirect',
+      to: '/tax',
+      forgetRemembered: true,
+    });
+    expect(decideAccess({ ...input, pricingTarget: '/pricing?callUrl=settings' })).toEqual({
+      kind: 'redirect',
+      to: '/pricing?callUrl=settings',
+      forgetRemembered: true,
+    });
+    expect(decideAccess({ ...input, pricingTarget: 'https://evil.example' })).toEqual({
+      kind: 'redirect',
+      to: '/',
+    });
+  });
+});

@@ -10,7 +10,14 @@ export interface GuardUser extends LandingUser {
 export type AccessDecision =
   | { kind: 'allow' }
   | { kind: 'unauthorised' }
-  | { kind: 'redirect'; to: string; rememberRedirect?: string; rememberPricingTarget?: string };
+  | {
+      kind: 'redirect';
+      to: string;
+      rememberRedirect?: string;
+      rememberPricingTarget?: string;
+      /** The remembered redirect/pricing target was used up: forget it. */
+      forgetRemembered?: boolean;
+    };
 
 export interface GuardInput {
   user: GuardUser | null;
@@ -18,6 +25,8 @@ export interface GuardInput {
   search: string;
   /** The pricing target remembered earlier in a cookie, if any. */
   pricingTarget: string | null;
+  /** The redirect target remembered earlier in a cookie, if any. */
+  redirectTarget?: string | null;
 }
 
 const ALLOW: AccessDecision = { kind: 'allow' };
@@ -26,7 +35,13 @@ const under = (pathname: string, prefix: string): boolean =>
   pathname === prefix || pathname.startsWith(`${prefix}/`);
 
 /** Access guard of spec 01 §2 and §6 for protected pages. */
-export function decideAccess({ user, pathname, search, pricingTarget }: GuardInput): AccessDecision {
+export function decideAccess({
+  user,
+  pathname,
+  search,
+  pricingTarget,
+  redirectTarget = null,
+}: GuardInput): AccessDecision {
   if (!user) return decideLoggedOut(pathname, search, pricingTarget);
   if (!hasPageAccess(user)) return { kind: 'unauthorised' };
   if (isAdmin(user)) return ALLOW;
@@ -45,6 +60,9 @@ export function decideAccess({ user, pathname, search, pricingTarget }: GuardInp
   if (isCustomer(user)) {
     if (!user.onboarded && !inOnboarding) return { kind: 'redirect', to: paths.onboarding.step.getHref(1) };
     if (user.onboarded && inOnboarding) {
+      // Leaving onboarding: a page remembered before sign-up (redirect, then pricing) comes first.
+      const remembered = safeRedirectTarget(redirectTarget) ?? safeRedirectTarget(pricingTarget);
+      if (remembered) return { kind: 'redirect', to: remembered, forgetRemembered: true };
       return { kind: 'redirect', to: user.transaction_uploaded ? importsPath(user) : paths.home.path };
     }
   }
