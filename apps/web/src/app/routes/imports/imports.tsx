@@ -1,11 +1,42 @@
-import { ComingSoon } from '@/components/layouts/coming-soon';
+import { Button, Group, Stack } from '@mantine/core';
+import { IconFileSpreadsheet } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { PageHeader } from '@/components/ui/page-header';
+import { paths } from '@/config/paths';
+import { AddAccountSection } from '@/features/imports/components/add-account-section';
+import { ImportHistorySection } from '@/features/imports/components/import-history-section';
+import { ManualEntryButton } from '@/features/imports/components/manual-entry-button';
+import { useRememberImportsPath } from '@/features/imports/hooks/use-imports-path';
+import { useImportsChannel } from '@/lib/realtime';
 
+/** /imports: import history and add account (spec 01 §2). */
 export default function ImportsRoute() {
+  useRememberImportsPath('/imports');
+  useImportsChannel();
   return (
-    <ComingSoon
-      title="Imports"
-      description="Your import history and a place to add accounts."
-      features={['Connect exchanges by API key', 'Upload CSV files', 'Add wallets by address']}
-    />
+    <>
+      <PageHeader
+        title="Imports"
+        description="Every exchange and wallet you import from, and a place to add more."
+        actions={
+          <Group gap="xs">
+            <ManualEntryButton size="sm" />
+            <Button
+              component={Link}
+              to={paths.importsCsvs.path}
+              size="sm"
+              variant="light"
+              leftSection={<IconFileSpreadsheet size={16} />}
+            >
+              CSV uploads
+            </Button>
+          </Group>
+        }
+      />
+      <Stack gap="lg">
+        <ImportHistorySection />
+        <AddAccountSection />
+      </Stack>
+    </>
   );
 }

@@ -1,7 +1,53 @@
-import { ComingSoon } from '@/components/layouts/coming-soon';
+import { Card, Select } from '@mantine/core';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '@/components/ui/page-header';
+import { ErrorState, LoadingState } from '@/components/ui/states';
+import { useAllImportHistories } from '@/features/imports/api/list-all-import-histories';
+import { SourcesSection } from '@/features/imports/components/sources-section';
+import { accountLabel } from '@/features/imports/utils/import-state';
+import { errorText } from '@/lib/api-client';
+import { useImportsChannel } from '@/lib/realtime';
 
+/** /transactionSources — Imported History: every upload, optionally of one account (?account=). */
 export default function TransactionSourcesRoute() {
+  useImportsChannel();
+  const [params, setParams] = useSearchParams();
+  const histories = useAllImportHistories();
+  const accountId = params.get('account');
+  const rows = histories.data ?? [];
+  const shown = accountId ? rows.filter((r) => String(r.id) === accountId) : rows;
+
   return (
-    <ComingSoon title="Imported History" description="Every file, API key and wallet you have imported." />
+    <>
+      <PageHeader
+        title="Imported History"
+        description="Every file you uploaded, what it added and what could not be read."
+        actions={
+          rows.length > 1 ? (
+            <Select
+              aria-label="Account"
+              data={[
+                { value: 'all', label: 'All accounts' },
+                ...rows.map((r) => ({ value: String(r.id), label: accountLabel(r) })),
+              ]}
+              value={accountId ?? 'all'}
+              onChange={(v) => setParams(v && v !== 'all' ? { account: v } : {})}
+              allowDeselect={false}
+              w={{ base: '100%', sm: 240 }}
+              comboboxProps={{ withinPortal: true }}
+            />
+          ) : null
+        }
+      />
+      <Card p={{ base: 'sm', sm: 'lg' }}>
+        {histories.isPending ? (
+          <LoadingState />
+        ) : histories.isError ? (
+          <ErrorState message={errorText(histories.error)} onRetry={() => histories.refetch()} />
+        ) : (
+          <SourcesSection accounts={shown} />
+        )}
+      </Card>
+    </>
   );
 }

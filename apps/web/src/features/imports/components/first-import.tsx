@@ -3,7 +3,7 @@ import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { useUploads } from '../hooks/use-uploads';
+import type { useUploads } from '../hooks/use-uploads';
 import { accountLabel } from '../utils/import-state';
 import { ImportDropzone } from './import-dropzone';
 import { ImportStatus } from './import-status';
@@ -29,8 +29,8 @@ export function FirstImport({ running, importsHref, uploads }: FirstImportProps)
             Import your first transactions
           </Title>
           <Text c="dimmed" fz="sm">
-            Drop the CSV export of an exchange or wallet. We recognise more than 40 layouts — Coinbase, Kraken,
-            Binance, Etherscan, Ledger Live and more — and you can add more accounts later.
+            Drop the CSV export of an exchange or wallet. We recognise more than 40 layouts — Coinbase,
+            Kraken, Binance, Etherscan, Ledger Live and more — and you can add more accounts later.
           </Text>
         </Stack>
         <ImportDropzone onFiles={(files) => uploads.upload(files)} />

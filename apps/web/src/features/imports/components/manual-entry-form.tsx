@@ -1,5 +1,5 @@
-import { Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import type { TransactionKind } from '@lotwise/contracts/normalised';
+import { Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
 import { FormError } from '@/components/ui/form-error';
@@ -84,7 +84,12 @@ export function ManualEntryForm({ onDone }: { onDone: () => void }) {
           <TextInput label="Value currency" placeholder="USD" {...field('fiat_currency')} />
           <TextInput label="Value" inputMode="decimal" placeholder="Optional" {...field('fiat_value')} />
         </SimpleGrid>
-        <TextInput label="Label" placeholder="Optional, e.g. gift or airdrop" maxLength={40} {...field('label')} />
+        <TextInput
+          label="Label"
+          placeholder="Optional, e.g. gift or airdrop"
+          maxLength={40}
+          {...field('label')}
+        />
         <Textarea label="Comment" autosize minRows={2} maxLength={1000} {...field('comment')} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>

@@ -1,0 +1,70 @@
+import type { ImportHistoryRow } from '@lotwise/contracts/imports/import-histories';
+import { ActionIcon, Menu } from '@mantine/core';
+import {
+  IconDots,
+  IconDownload,
+  IconFilePlus,
+  IconFlag,
+  IconListDetails,
+  IconPencil,
+  IconTrash,
+} from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { useUpdateImportUsBased } from '../api/update-import-us-based';
+import { accountLabel } from '../utils/import-state';
+
+export interface AccountActions {
+  onAddFile: (row: ImportHistoryRow) => void;
+  onRename: (row: ImportHistoryRow) => void;
+  onDelete: (row: ImportHistoryRow) => void;
+}
+
+/** The per-account menu: add a file, uploads, rename, US-based flag, download, delete. */
+export function AccountActionsMenu({ row, actions }: { row: ImportHistoryRow; actions: AccountActions }) {
+  const usBased = useUpdateImportUsBased();
+  const name = accountLabel(row);
+  return (
+    <Menu position="bottom-end" withinPortal shadow="md">
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${name}`}>
+          <IconDots size={18} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {row.type === 'csv' || row.type === 'wallet' ? (
+          <Menu.Item leftSection={<IconFilePlus size={16} />} onClick={() => actions.onAddFile(row)}>
+            Add a file
+          </Menu.Item>
+        ) : null}
+        <Menu.Item
+          leftSection={<IconListDetails size={16} />}
+          component={Link}
+          to={`${paths.transactionSources.path}?account=${row.id}`}
+        >
+          View uploads
+        </Menu.Item>
+        <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => actions.onRename(row)}>
+          Rename
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<IconFlag size={16} />}
+          onClick={() => usBased.mutate({ id: row.id, us_based: !row.us_based })}
+        >
+          {row.us_based ? 'Unmark as US Based' : 'Mark as US Based'}
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<IconDownload size={16} />}
+          component={Link}
+          to={paths.settings.export.getHref({ id: row.id })}
+        >
+          Download transactions
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => actions.onDelete(row)}>
+          Delete account
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,113 @@
+import type { exchangeOption } from '@lotwise/contracts/imports/manual-entry';
+import { Checkbox, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import type { z } from 'zod';
+import { useIsMobile } from '@/hooks/use-is-mobile';
+import { useUploads } from '../hooks/use-uploads';
+import { ImportDropzone } from './import-dropzone';
+import { UploadList } from './upload-list';
+
+export type ExchangeOption = z.infer<typeof exchangeOption>;
+
+export interface UploadTarget {
+  title: string;
+  /** A new account of this exchange (from the exchanges table). */
+  exchange?: ExchangeOption;
+  /** Add the files to this existing account. */
+  historyId?: number;
+  /** The user already has an account of this exchange: offer a separate one. */
+  hasExisting?: boolean;
+}
+
+/** Upload files for one exchange or into one account, with the optional settings of an upload. */
+export function UploadDialog({ target, onClose }: { target: UploadTarget | null; onClose: () => void }) {
+  const mobile = useIsMobile();
+  const uploads = useUploads();
+  const [format, setFormat] = useState<string>('auto');
+  const [customName, setCustomName] = useState('');
+  const [walletAddress, setWalletAddress] = useState('');
+  const [separate, setSeparate] = useState(false);
+  const { clear } = uploads;
+
+  useEffect(() => {
+    if (!target) return;
+    setFormat('auto');
+    setCustomName('');
+    setWalletAddress('');
+    setSeparate(false);
+    clear();
+  }, [target, clear]);
+
+  const exchange = target?.exchange;
+  const formats = [
+    { value: 'auto', label: 'Detect automatically' },
+    ...(exchange?.formats ?? []).map((f) => ({ value: f.id, label: f.label })),
+  ];
+  const newAccount = target?.historyId === undefined && (separate || !target?.hasExisting);
+
+  return (
+    <Modal
+      opened={target !== null}
+      onClose={onClose}
+      title={target ? `Import ${target.title}` : ''}
+      size="lg"
+      fullScreen={mobile}
+    >
+      <Stack gap="md">
+        {exchange ? (
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <Select
+              label="File layout"
+              data={formats}
+              value={format}
+              onChange={(v) => setFormat(v ?? 'auto')}
+              allowDeselect={false}
+              comboboxProps={{ withinPortal: true }}
+            />
+            {newAccount ? (
+              <TextInput
+                label="Account name"
+                placeholder={exchange.name}
+                value={customName}
+                onChange={(e) => setCustomName(e.currentTarget.value)}
+                maxLength={120}
+              />
+            ) : null}
+            {exchange.type === 'wallet' ? (
+              <TextInput
+                label="Wallet address"
+                placeholder="Optional: tells your sends from your receives"
+                value={walletAddress}
+                onChange={(e) => setWalletAddress(e.currentTarget.value)}
+              />
+            ) : null}
+          </SimpleGrid>
+        ) : (
+          <Text fz="sm" c="dimmed">
+            The files are added to this account. Rows already imported are recognised and not added twice.
+          </Text>
+        )}
+        {exchange && target?.hasExisting ? (
+          <Checkbox
+            label={`Create a separate ${exchange.name} account instead of adding to the one you have`}
+            checked={separate}
+            onChange={(e) => setSeparate(e.currentTarget.checked)}
+          />
+        ) : null}
+        <ImportDropzone
+          compact
+          onFiles={(files) =>
+            uploads.upload(files, {
+              format: format === 'auto' ? undefined : format,
+              importHistoryId: target?.historyId,
+              customName: newAccount ? customName : undefined,
+              walletAddress: exchange?.type === 'wallet' ? walletAddress : undefined,
+              newAccount: exchange ? separate : undefined,
+            })
+          }
+        />
+        <UploadList items={uploads.items} onDismiss={uploads.dismiss} />
+      </Stack>
+    </Modal>
+  );
+}
