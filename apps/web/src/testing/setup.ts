@@ -1,5 +1,9 @@
 // jsdom lacks a few browser APIs Mantine uses.
-import '@testing-library/react';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+// Vitest runs without globals, so Testing Library cannot register its own cleanup.
+afterEach(() => cleanup());
 
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
@@ -13,4 +17,12 @@ if (!window.matchMedia) {
       removeEventListener: () => {},
       dispatchEvent: () => false,
     }) as MediaQueryList;
+}
+
+if (!window.ResizeObserver) {
+  window.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
 }
