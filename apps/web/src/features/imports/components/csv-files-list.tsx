@@ -1,4 +1,4 @@
-import { Anchor, Badge, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Loader, Stack, Title } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';

@@ -54,8 +54,8 @@ export function ErrorLog({ fileId }: { fileId: number }) {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {errors.map((e, i) => (
-                  <Table.Tr key={`${e.line}-${i}`}>
+                {errors.map((e) => (
+                  <Table.Tr key={`${e.line}-${e.column ?? ''}-${e.message}`}>
                     <Table.Td>{e.line}</Table.Td>
                     <Table.Td>{e.column ?? '—'}</Table.Td>
                     <Table.Td>{e.message}</Table.Td>
