@@ -4,6 +4,7 @@ import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { theme } from '@/app/theme';
+import { COOKIES, deleteCookie } from '@/lib/cookies';
 import { jsonResponse } from '@/testing/test-utils';
 import { ProtectedLayout } from './protected-layout';
 
@@ -59,8 +60,7 @@ function session(u: typeof user | null) {
 }
 
 beforeEach(() => {
-  for (const c of document.cookie.split(';'))
-    document.cookie = `${c.split('=')[0]?.trim()}=; max-age=0; path=/`;
+  for (const name of Object.values(COOKIES)) deleteCookie(name);
 });
 afterEach(() => vi.unstubAllGlobals());
 
