@@ -53,7 +53,6 @@ export function openDatabase(url: string, options: OpenOptions = {}): Db {
   // default 2 MB page cache turns a large import into disk-bound work.
   sqlite.pragma('cache_size = -262144');
   sqlite.pragma('temp_store = MEMORY');
-  sqlite.pragma('mmap_size = 1073741824');
   const kysely = new Kysely<Database>({
     dialect: new SqliteDialect({ database: sqlite }),
     plugins: [new SqliteBooleanPlugin()],
