@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { calculate } from '@lotwise/engine/calculate';
 import type { BasisMode } from '@lotwise/engine/types';
+import { bigintFifo } from './bigint-fifo.ts';
 import { floatFifo } from './float-fifo.ts';
 import { ASSET_COUNT, generateHistory, WALLET_COUNT } from './generate.ts';
 
@@ -87,11 +88,22 @@ function parent(): void {
     console.log(
       `  float FIFO baseline      ${baseMs.toFixed(0).padStart(7)} ms wall ${baseCpu.toFixed(0).padStart(7)} ms cpu`,
     );
+    // For information: the same bare loop, exact, in bigint fixed point (not the engine).
+    const exact = [time(() => bigintFifo(rows)), time(() => bigintFifo(rows))].sort(
+      (x, y) => x.cpuMs - y.cpuMs,
+    )[0]!;
+    console.log(
+      `  bigint FIFO (experiment) ${exact.ms.toFixed(0).padStart(7)} ms wall ${exact.cpuMs.toFixed(0).padStart(7)} ms cpu  ×${(exact.cpuMs / baseCpu).toFixed(1)} cpu vs baseline`,
+    );
     for (const mode of modes) {
-      const out = spawnSync(process.execPath, [...process.execArgv, '--expose-gc', self, '--child', String(size), mode], {
-        encoding: 'utf8',
-        maxBuffer: 1 << 20,
-      });
+      const out = spawnSync(
+        process.execPath,
+        [...process.execArgv, '--expose-gc', self, '--child', String(size), mode],
+        {
+          encoding: 'utf8',
+          maxBuffer: 1 << 20,
+        },
+      );
       const line = out.stdout.trim().split('\n').pop() ?? '';
       if (out.status !== 0 || !line.startsWith('{')) {
         console.log(`  engine ${mode}: failed (${out.status}) ${out.stderr.slice(-500)}`);
