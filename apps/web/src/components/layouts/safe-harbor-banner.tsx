@@ -1,6 +1,7 @@
 import { Alert, Anchor, Text } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useIsMobile } from '@/hooks/use-is-mobile';
 import { useDismissSafeHarbor } from '@/lib/session/dismiss-safe-harbor';
 import { readStorage, STORAGE_KEYS } from '@/lib/storage';
 
@@ -8,6 +9,7 @@ import { readStorage, STORAGE_KEYS } from '@/lib/storage';
 export function SafeHarborBanner({ dismissedOnServer }: { dismissedOnServer: boolean }) {
   const [localFlag] = useState(() => readStorage(STORAGE_KEYS.safeHarborDismissed) === 'true');
   const dismiss = useDismissSafeHarbor();
+  const mobile = useIsMobile();
   if (dismissedOnServer || localFlag || dismiss.isSuccess) return null;
   return (
     <Alert
@@ -16,7 +18,7 @@ export function SafeHarborBanner({ dismissedOnServer }: { dismissedOnServer: boo
       radius="lg"
       mb="lg"
       icon={<IconShieldCheck size={20} />}
-      title="Safe Harbor 2025: cost basis is now tracked per wallet"
+      title={mobile ? 'Safe Harbor 2025' : 'Safe Harbor 2025: cost basis is now tracked per wallet'}
       withCloseButton
       closeButtonLabel="Dismiss Safe Harbor banner"
       onClose={() => dismiss.mutate()}

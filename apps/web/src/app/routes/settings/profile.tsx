@@ -1,6 +1,7 @@
 import { Stack } from '@mantine/core';
 import { PageHeader } from '@/components/ui/page-header';
 import { ChangePasswordForm } from '@/features/settings/components/change-password-form';
+import { PreferencesForm } from '@/features/settings/components/preferences-form';
 import { ProfileForm } from '@/features/settings/components/profile-form';
 import { SettingsTabs } from '@/features/settings/components/settings-tabs';
 
@@ -11,6 +12,7 @@ export default function ProfileRoute() {
       <SettingsTabs active="profile" />
       <Stack gap="lg">
         <ProfileForm />
+        <PreferencesForm />
         <ChangePasswordForm />
       </Stack>
     </>

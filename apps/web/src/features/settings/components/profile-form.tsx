@@ -83,12 +83,6 @@ export function ProfileForm() {
               allowDeselect={false}
               maxDropdownHeight={351}
             />
-            <TextInput
-              label="Reporting currency"
-              value={`${user.currency} · ${user.timezone}`}
-              readOnly
-              disabled
-            />
           </SimpleGrid>
           <Group justify="flex-end">
             <Button type="submit" loading={update.isPending} disabled={!dirty}>
