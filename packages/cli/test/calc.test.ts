@@ -140,6 +140,28 @@ describe('lotwise calc', { timeout: 60_000 }, () => {
     );
   });
 
+  it('uses --tz for tax dates and --prices for rows without a value', () => {
+    /*
+     * late-night.csv: 2023-12-31 23:30 UTC buy 1 ETH for 1,000; 2024-01-01 03:00 UTC trade
+     * 0.5 ETH → 10 SOL, no value in the file. prices.csv: SOL 60 on 2024-01-01 → value 600.
+     * UTC: the trade is in 2024: proceeds 600, basis 500, gain 100.
+     * America/Los_Angeles: both rows fall on 2023-12-31 local → year 2023.
+     */
+    const file = fixture('late-night.csv');
+    const utc = calcJson([file, '--prices', fixture('prices.csv')]);
+    expect(utc.years['2024']).toMatchObject({ proceeds: '600', costBasis: '500', shortTermGain: '100' });
+    expect(utc.warnings).toEqual([]);
+    const la = calcJson([file, '--prices', fixture('prices.csv'), '--tz', 'America/Los_Angeles']);
+    expect(Object.keys(la.years)).toEqual(['2023']);
+    expect(la.years['2023'].disposals[0]).toMatchObject({ disposedAt: '2023-12-31', gain: '100' });
+    // Without the price table the trade has no value: Missing Price, named in the warnings.
+    const bare = calcJson([file]);
+    expect(bare.warnings.map((w: { code: string; txId: string }) => [w.code, w.txId])).toEqual([
+      ['missing_price', 'late-night:3'],
+    ]);
+    expect(bare.statuses).toEqual([{ id: 'late-night:3', status: 'error', flags: ['missing_price'] }]);
+  });
+
   it('prints a readable summary without --json', () => {
     const r = run(files);
     expect(r.code).toBe(0);
