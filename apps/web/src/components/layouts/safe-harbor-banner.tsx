@@ -5,6 +5,10 @@ import { useIsMobile } from '@/hooks/use-is-mobile';
 import { useDismissSafeHarbor } from '@/lib/session/dismiss-safe-harbor';
 import { readStorage, STORAGE_KEYS } from '@/lib/storage';
 
+const LONG =
+  'From 1 January 2025 the IRS expects US taxpayers to track cost basis wallet by wallet. Lotwise lets you allocate your unused basis under the Safe Harbor rules (Rev. Proc. 2024-28) before your first 2025 sale.';
+const SHORT = 'Allocate your unused basis to each wallet before your first 2025 sale.';
+
 /** Safe Harbor 2025 banner; dismissal persists on the server and in a local flag. */
 export function SafeHarborBanner({ dismissedOnServer }: { dismissedOnServer: boolean }) {
   const [localFlag] = useState(() => readStorage(STORAGE_KEYS.safeHarborDismissed) === 'true');
@@ -24,9 +28,7 @@ export function SafeHarborBanner({ dismissedOnServer }: { dismissedOnServer: boo
       onClose={() => dismiss.mutate()}
     >
       <Text fz="sm">
-        From 1 January 2025 the IRS expects US taxpayers to track cost basis wallet by wallet. Lotwise lets
-        you allocate your unused basis under the Safe Harbor rules (Rev. Proc. 2024-28) before your first 2025
-        sale.{' '}
+        {mobile ? SHORT : LONG}{' '}
         <Anchor href="https://www.irs.gov/pub/irs-drop/rp-24-28.pdf" target="_blank" rel="noreferrer" fz="sm">
           Read the IRS guidance
         </Anchor>
