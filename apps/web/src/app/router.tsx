@@ -53,6 +53,7 @@ const shellPages: RouteObject[] = [
   page('/pricing_summary', () => import('./routes/pricing/pricing-summary')),
   page('/tax_summary', () => import('./routes/pricing/tax-summary')),
   page('/choose_plan_mobile', () => import('./routes/pricing/choose-plan-mobile')),
+  page('/settings', () => import('./routes/settings/settings-index')),
   page('/settings/profile', () => import('./routes/settings/profile')),
   page('/settings/billing-history', () => import('./routes/settings/billing-history')),
   page('/settings/mfa-security', () => import('./routes/settings/mfa-security')),
