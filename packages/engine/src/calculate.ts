@@ -35,8 +35,18 @@ export function calculate(
     timeZone = 'UTC';
   }
   const calendar = new LocalCalendar(timeZone);
-  const plan = new MethodPlan(options.method);
-  const basis: BasisMode = options.basis ?? 'universal';
+  const plan = new MethodPlan(options.method, (message) =>
+    rec.warn({ code: 'bad_option', txId: null, message }),
+  );
+  let basis: BasisMode = options.basis ?? 'universal';
+  if (basis !== 'universal' && basis !== 'per-wallet' && basis !== 'us-2025') {
+    rec.warn({
+      code: 'bad_option',
+      txId: null,
+      message: `Unknown basis ${JSON.stringify(basis)}; universal used.`,
+    });
+    basis = 'universal';
+  }
   let switchDay: number | null = null;
   if (basis === 'us-2025') {
     switchDay = parseYmd(options.perWalletFrom ?? US_PER_WALLET_FROM);

@@ -8,14 +8,25 @@ import type { LotMethodName, MethodSchedule } from './types.ts';
 export class MethodPlan {
   private readonly entries: Array<{ fromYear: number; method: LotMethod }>;
 
-  constructor(method: LotMethodName | MethodSchedule | undefined) {
+  /** Unknown method names (from an unchecked caller) fall back to FIFO and are reported. */
+  constructor(
+    method: LotMethodName | MethodSchedule | undefined,
+    onInvalid: (message: string) => void = () => {},
+  ) {
+    const pick = (name: unknown): LotMethod => {
+      if (typeof name === 'string' && isLotMethodName(name)) return lotMethod(name);
+      onInvalid(`Unknown lot method ${JSON.stringify(name)}; FIFO used.`);
+      return lotMethod('fifo');
+    };
     if (method === undefined) this.entries = [{ fromYear: 0, method: lotMethod('fifo') }];
-    else if (typeof method === 'string') this.entries = [{ fromYear: 0, method: lotMethod(method) }];
+    else if (typeof method === 'string' || !Array.isArray(method))
+      this.entries = [{ fromYear: 0, method: pick(method) }];
     else {
       this.entries = [...method]
+        .filter((entry) => Number.isFinite(entry?.fromYear))
         .sort((a, b) => a.fromYear - b.fromYear)
-        .map((entry) => ({ fromYear: entry.fromYear, method: lotMethod(entry.method) }));
-      if (this.entries.length === 0) this.entries.push({ fromYear: 0, method: lotMethod('fifo') });
+        .map((entry) => ({ fromYear: entry.fromYear, method: pick(entry.method) }));
+      if (this.entries.length === 0) this.entries.push({ fromYear: 0, method: pick(undefined) });
     }
   }
 

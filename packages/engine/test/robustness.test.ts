@@ -85,5 +85,23 @@ describe('robustness', () => {
       checkpoints: ['x'],
     });
     expect(result.warnings.map((w) => w.code)).toEqual(['bad_option', 'bad_option', 'bad_option']);
+    const odd = calculate(
+      [
+        {
+          id: 'b',
+          wallet: 'W',
+          timestamp: '2024-01-01',
+          kind: 'buy',
+          sent: { asset: 'USD', amount: '1' },
+          received: { asset: 'BTC', amount: '1' },
+        },
+      ],
+      {
+        method: [{ fromYear: 2020, method: 'avg' as 'fifo' }],
+        basis: 'pooled' as 'universal',
+      },
+    );
+    expect(odd.warnings.map((w) => w.code)).toEqual(['bad_option', 'bad_option']);
+    expect(odd.holdings).toHaveLength(1);
   });
 });
