@@ -3,7 +3,7 @@ import { restoreCheckpoint, takeCheckpoint } from './checkpoint.ts';
 import { isValidTimeZone, LocalCalendar, parseYmd, ymdString } from './dates.ts';
 import { decString } from './decimal.ts';
 import { Ledger } from './ledger.ts';
-import { prepareEvents } from './prepare.ts';
+import { materialise, prepareEvents } from './prepare.ts';
 import { Pricer } from './pricing.ts';
 import { Processor } from './processor.ts';
 import { Recorder } from './recorder.ts';
@@ -112,7 +112,7 @@ export function calculate(
       year = event.year;
       ledger.setMethod(plan.forYear(year));
     }
-    processor.process(event);
+    processor.process(materialise(event));
   }
   while (nextCheckpoint < checkpointDays.length) {
     checkpoints.push(takeCheckpoint(ledger, checkpointDays[nextCheckpoint++]!, basis, allocation));

@@ -1,4 +1,4 @@
-import type { Leg, Operation } from './events.ts';
+import type { LegShape, Operation } from './events.ts';
 
 const INCOME_TYPES = new Set([
   'staking_reward',
@@ -40,9 +40,9 @@ export function rankOf(op: Operation): number {
 export function chooseOperation(
   kind: string,
   classification: string | null | undefined,
-  sent: Leg | null,
-  received: Leg | null,
-  fee: Leg | null,
+  sent: LegShape | null,
+  received: LegShape | null,
+  fee: LegShape | null,
 ): Operation {
   const sentCrypto = sent !== null && !sent.fiat;
   const receivedCrypto = received !== null && !received.fiat;
@@ -99,7 +99,12 @@ export function chooseOperation(
   return byLegs(kind, sent, received, feeCrypto);
 }
 
-function byLegs(kind: string, sent: Leg | null, received: Leg | null, feeCrypto: boolean): Operation {
+function byLegs(
+  kind: string,
+  sent: LegShape | null,
+  received: LegShape | null,
+  feeCrypto: boolean,
+): Operation {
   const sentCrypto = sent !== null && !sent.fiat;
   const receivedCrypto = received !== null && !received.fiat;
   if (sentCrypto && receivedCrypto) return 'trade';

@@ -1,8 +1,16 @@
 import { Dec, type LazyDecimal } from './decimal.ts';
 import type { EngineTransaction } from './types.ts';
 
+/** What classification needs to know of a leg: present, and fiat or not. */
+export interface LegShape {
+  readonly fiat: boolean;
+}
+
+export const CRYPTO_LEG: LegShape = { fiat: false };
+export const FIAT_LEG: LegShape = { fiat: true };
+
 /** A leg after validation: well-formed asset, non-negative amount (parsed on first use). */
-export class Leg {
+export class Leg implements LegShape {
   private parsed: Dec | null = null;
   constructor(
     readonly asset: string,
@@ -43,7 +51,30 @@ export type Operation =
   | 'margin_fee'
   | 'none';
 
-/** One validated row ready for processing. */
+/**
+ * A validated row waiting to be processed: order and operation only. Its legs are built
+ * just before processing (see prepare.ts `materialise`), so the Decimals parsed from it are
+ * young objects that die with the row instead of being promoted along with a million others.
+ */
+export interface PreparedRow {
+  tx: EngineTransaction;
+  id: string;
+  wallet: string;
+  index: number;
+  ms: number;
+  day: number;
+  year: number;
+  rank: number;
+  op: Operation;
+  sent: LegShape | null;
+  received: LegShape | null;
+  fee: LegShape | null;
+  hasFiatValue: boolean;
+  /** For op 'pair': the incoming half (this row is the outgoing half). */
+  partner: PreparedRow | null;
+}
+
+/** One row as the handlers see it. */
 export interface EngineEvent {
   tx: EngineTransaction;
   id: string;

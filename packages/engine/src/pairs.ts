@@ -1,7 +1,7 @@
 import { rankOf } from './classify.ts';
 import type { LocalCalendar } from './dates.ts';
 import { yearOf } from './dates.ts';
-import type { EngineEvent } from './events.ts';
+import type { PreparedRow } from './events.ts';
 import type { EngineWarning } from './types.ts';
 
 const OUT_HALF = new Set(['transfer_out', 'stake_lock']);
@@ -16,11 +16,11 @@ const NEEDS_PARTNER = new Set(['self_transfer', 'swap']);
  * are processed on their own.
  */
 export function pairHalves(
-  events: EngineEvent[],
+  events: PreparedRow[],
   calendar: LocalCalendar,
   warn: (warning: EngineWarning) => void,
-): EngineEvent[] {
-  const groups = new Map<string, EngineEvent[]>();
+): PreparedRow[] {
+  const groups = new Map<string, PreparedRow[]>();
   for (const event of events) {
     const pairId = event.tx.pairId;
     if (typeof pairId !== 'string' || pairId === '') continue;
@@ -28,8 +28,8 @@ export function pairHalves(
     if (group) group.push(event);
     else groups.set(pairId, [event]);
   }
-  const consumed = new Set<EngineEvent>();
-  const matched = new Set<EngineEvent>();
+  const consumed = new Set<PreparedRow>();
+  const matched = new Set<PreparedRow>();
   for (const [pairId, group] of groups) {
     const out = group.find((e) => OUT_HALF.has(e.op));
     const into = group.find((e) => IN_HALF.has(e.op));

@@ -3,7 +3,7 @@ import { chooseOperation, rankOf } from './classify.ts';
 import type { LocalCalendar } from './dates.ts';
 import { parseLocalInstant, yearOf } from './dates.ts';
 import { isDecimalText, isZeroText, LazyDecimal } from './decimal.ts';
-import { type EngineEvent, Leg } from './events.ts';
+import { CRYPTO_LEG, type EngineEvent, FIAT_LEG, Leg, type LegShape, type PreparedRow } from './events.ts';
 import { pairHalves } from './pairs.ts';
 import type { EngineTransaction, EngineWarning } from './types.ts';
 
@@ -14,7 +14,7 @@ export interface PrepareContext {
   markInvalid: (txId: string) => void;
 }
 
-type LegResult = Leg | null | 'invalid';
+type LegResult = LegShape | null | 'invalid';
 
 /**
  * Validates rows, turns them into events, links pairs and sorts: timestamp, then
@@ -23,8 +23,8 @@ type LegResult = Leg | null | 'invalid';
 export function prepareEvents(
   transactions: readonly EngineTransaction[],
   ctx: PrepareContext,
-): EngineEvent[] {
-  const events: EngineEvent[] = [];
+): PreparedRow[] {
+  const events: PreparedRow[] = [];
   const seenIds = new Set<string>();
   // Rows of one wallet should come in date order; wallets may interleave freely.
   const latest = new Map<string, number>();
@@ -48,11 +48,11 @@ export function prepareEvents(
   return paired;
 }
 
-export function compareEvents(a: EngineEvent, b: EngineEvent): number {
+export function compareEvents(a: PreparedRow, b: PreparedRow): number {
   return a.ms - b.ms || a.rank - b.rank || a.index - b.index;
 }
 
-function isSorted(events: readonly EngineEvent[]): boolean {
+function isSorted(events: readonly PreparedRow[]): boolean {
   for (let i = 1; i < events.length; i++) {
     if (compareEvents(events[i - 1]!, events[i]!) > 0) return false;
   }
@@ -64,7 +64,7 @@ function toEvent(
   index: number,
   ctx: PrepareContext,
   seenIds: Set<string>,
-): EngineEvent | null {
+): PreparedRow | null {
   const id = typeof tx?.id === 'string' && tx.id !== '' ? tx.id : `#${index + 1}`;
   if (tx === null || typeof tx !== 'object') {
     ctx.warn({ code: 'bad_amount', txId: id, message: `Row ${id} is not a transaction object; skipped.` });
@@ -92,7 +92,7 @@ function toEvent(
     ctx.markInvalid(id);
     return null;
   }
-  const fiat = readFiatValue(tx, id, ctx);
+  const hasFiatValue = checkFiatValue(tx, id, ctx);
   const op = chooseOperation(String(tx.kind), tx.classification, sent, received, fee);
   const day = ctx.calendar.day(ms);
   return {
@@ -108,10 +108,44 @@ function toEvent(
     sent,
     received,
     fee,
-    fiatValue: fiat?.amount ?? null,
-    fiatCurrency: fiat?.currency ?? '',
+    hasFiatValue,
     partner: null,
   };
+}
+
+/**
+ * The row as handlers see it, built just before it is processed: legs with their amounts
+ * (validated earlier, parsed on first use) and the fiat value.
+ */
+export function materialise(row: PreparedRow): EngineEvent {
+  const tx = row.tx;
+  const fiat = row.hasFiatValue ? tx.fiat_value! : null;
+  return {
+    tx,
+    id: row.id,
+    wallet: row.wallet,
+    index: row.index,
+    ms: row.ms,
+    day: row.day,
+    year: row.year,
+    rank: row.rank,
+    op: row.op,
+    sent: row.sent === null ? null : buildLeg(tx.sent!, row.sent.fiat),
+    received: row.received === null ? null : buildLeg(tx.received!, row.received.fiat),
+    fee: row.fee === null ? null : buildLeg(tx.fee!, row.fee.fiat),
+    fiatValue: fiat === null ? null : new LazyDecimal(unsigned(amountText(fiat.amount)!)),
+    fiatCurrency: fiat === null ? '' : fiat.currency.trim(),
+    partner: row.partner === null ? null : materialise(row.partner),
+  };
+}
+
+function buildLeg(raw: { asset: string; amount: unknown }, fiat: boolean): Leg {
+  const text = amountText(raw.amount)!;
+  return new Leg(raw.asset.trim(), isZeroText(text) ? '0' : unsigned(text), fiat);
+}
+
+function unsigned(text: string): string {
+  return text.startsWith('-') ? text.slice(1) : text;
 }
 
 function readLeg(raw: unknown, which: string, id: string, ctx: PrepareContext): LegResult {
@@ -137,7 +171,7 @@ function readLeg(raw: unknown, which: string, id: string, ctx: PrepareContext): 
   }
   const fiat = isFiat(asset);
   // A zero crypto leg moves nothing; a zero fiat leg is still a value (bought for nothing).
-  if (isZeroText(text)) return fiat ? new Leg(asset, '0', true) : null;
+  if (isZeroText(text)) return fiat ? FIAT_LEG : null;
   if (text.startsWith('-')) {
     ctx.warn({
       code: 'negative_amount',
@@ -153,7 +187,7 @@ function readLeg(raw: unknown, which: string, id: string, ctx: PrepareContext): 
       message: `Transaction ${id}: unknown asset ${asset} (${which}); calculated, but check the code.`,
     });
   }
-  return new Leg(asset, text, fiat);
+  return fiat ? FIAT_LEG : CRYPTO_LEG;
 }
 
 /** The trimmed text of a decimal amount, or null if it is not one. */
@@ -164,24 +198,16 @@ function amountText(value: unknown): string | null {
   return isDecimalText(text) ? text : null;
 }
 
-function readFiatValue(
-  tx: EngineTransaction,
-  id: string,
-  ctx: PrepareContext,
-): { amount: LazyDecimal; currency: string } | null {
+function checkFiatValue(tx: EngineTransaction, id: string, ctx: PrepareContext): boolean {
   const raw = tx.fiat_value;
-  if (raw === null || raw === undefined) return null;
-  const text = amountText(raw.amount);
-  if (text === null || typeof raw.currency !== 'string') {
+  if (raw === null || raw === undefined) return false;
+  if (amountText(raw.amount) === null || typeof raw.currency !== 'string') {
     ctx.warn({
       code: 'bad_amount',
       txId: id,
       message: `Transaction ${id}: fiat value ${JSON.stringify(raw.amount)} is not a number; ignored.`,
     });
-    return null;
+    return false;
   }
-  return {
-    amount: new LazyDecimal(text.startsWith('-') ? text.slice(1) : text),
-    currency: raw.currency.trim(),
-  };
+  return true;
 }
