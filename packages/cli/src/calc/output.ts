@@ -164,6 +164,12 @@ export function toText(json: CalcJson, currency: string): string {
       ? table(['Wallet', 'Asset', 'Amount', 'Cost basis', 'Lots'], holdingRows)
       : '(none)',
   );
+  if (json.allocation) {
+    parts.push(
+      '',
+      `Wallet allocation at ${json.allocation.effectiveDate} (${json.allocation.rule}): ${json.allocation.entries.length} lot assignments (see --json or --allocation-csv)`,
+    );
+  }
   parts.push('', `Warnings: ${json.warnings.length}`);
   for (const warning of json.warnings.slice(0, 20)) parts.push(`  - ${warning.message}`);
   if (json.warnings.length > 20)
