@@ -32,7 +32,7 @@ function Errors({ source }: { source: ImportSourceRow }) {
   if (source.error_count === 0 && source.import_status !== 'failed')
     return (
       <Text fz="sm" c="dimmed">
-        None
+        No errors
       </Text>
     );
   return (

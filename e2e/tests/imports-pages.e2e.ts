@@ -1,0 +1,181 @@
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot } from '../support/browser.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
+import { dropFile, SAMPLES_DIR, signedInNewcomer } from './imports-helpers.ts';
+
+const sample = (name: string) => path.join(SAMPLES_DIR, name);
+
+async function toast(page: Page, text: string): Promise<void> {
+  await page.locator('.mantine-Notification-root', { hasText: text }).first().waitFor();
+}
+
+async function firstImport(page: Page, file: string): Promise<void> {
+  await page.goto('/');
+  await page.getByText('Import your first transactions').waitFor();
+  await dropFile(page, '[data-testid="import-dropzone"]', sample(file), file);
+  await page.locator('[data-testid="upload-item"][data-status="complete"]').waitFor({ timeout: 30_000 });
+}
+
+describe('imports screens', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('imports, adds an account, re-uploads, renames, marks US based, deletes and downloads', async () => {
+    const { context, page } = await signedInNewcomer(browser, server.url);
+    await firstImport(page, 'coinbase-history-2024-id.csv');
+    await page.getByRole('link', { name: 'View your imports' }).click();
+    await page.waitForURL('**/imports');
+    const history = page.getByTestId('import-history');
+    await history.getByText('Coinbase').first().waitFor();
+
+    // Add account: search the exchanges table, import a Kraken file into a new account.
+    await page.getByLabel('Search exchanges').fill('krak');
+    const table = page.getByTestId('exchanges-table');
+    await table.getByText('Binance').first().waitFor({ state: 'detached' });
+    await table.getByText('Kraken').waitFor();
+    await screenshot(page, 'imports-history-and-add-account');
+    await table.getByRole('button', { name: 'Import' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Import Kraken').waitFor();
+    await dialog.getByTestId('import-file-input').setInputFiles(sample('kraken-trades.csv'));
+    await dialog.locator('[data-testid="upload-item"][data-status="complete"]').waitFor({ timeout: 30_000 });
+    await screenshot(page, 'imports-add-account-dialog');
+    await page.keyboard.press('Escape');
+    await history.getByText('Kraken').first().waitFor();
+
+    // The same Coinbase file again, into its account: every row is a duplicate.
+    await page.getByRole('button', { name: 'Actions for Coinbase' }).click();
+    await page.getByRole('menuitem', { name: 'Add a file' }).click();
+    await dialog.getByTestId('import-file-input').setInputFiles(sample('coinbase-history-2024-id.csv'));
+    const summary = dialog.getByTestId('upload-summary');
+    await summary.waitFor({ timeout: 30_000 });
+    expect(await summary.textContent()).toMatch(/0 transactions added, \d+ already imported/);
+    await page.keyboard.press('Escape');
+
+    // An unreadable file is refused with the server's reason.
+    await page.getByRole('button', { name: 'Actions for Coinbase' }).click();
+    await page.getByRole('menuitem', { name: 'Add a file' }).click();
+    await dialog.getByTestId('import-file-input').setInputFiles({
+      name: 'notes.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('hello,world\n1,2\n'),
+    });
+    await dialog.locator('[data-testid="upload-item"][data-status="rejected"]').waitFor();
+    expect(await dialog.getByRole('alert').first().textContent()).toMatch(/layout|recognis/i);
+    await page.keyboard.press('Escape');
+
+    // Rename and mark as US based.
+    await page.getByRole('button', { name: 'Actions for Kraken' }).click();
+    await page.getByRole('menuitem', { name: 'Rename' }).click();
+    await page.getByLabel('Account name').fill('Kraken savings');
+    await page.getByRole('button', { name: 'Save name' }).click();
+    await toast(page, 'Name updated successfully');
+    await history.getByText('Kraken savings').waitFor();
+    await page.getByRole('button', { name: 'Actions for Coinbase' }).click();
+    await page.getByRole('menuitem', { name: /as US Based/ }).click();
+    await toast(page, 'Mark as US Based successful');
+
+    // Manual entry.
+    await page.getByRole('button', { name: 'Add transaction manually' }).click();
+    await page.getByRole('button', { name: 'Save transaction' }).click();
+    await page.getByText('Received currency is required for a buy').waitFor();
+    await page.getByLabel('Date and time').fill('2024-03-01T10:00');
+    await page.getByLabel('Received currency').fill('BTC');
+    await page.getByLabel('Received amount').fill('0.01');
+    await page.getByLabel('Value', { exact: true }).fill('600');
+    await screenshot(page, 'imports-manual-entry');
+    await page.getByRole('button', { name: 'Save transaction' }).click();
+    await toast(page, 'Transaction saved successfully.');
+    await history.getByText('Manual').first().waitFor();
+
+    // Imported History: every upload; the error log of one; delete the Kraken upload.
+    await page.goto('/transactionSources');
+    await page.getByTestId('source-row').nth(2).waitFor();
+    expect(await page.getByTestId('source-row').count()).toBe(3);
+    await screenshot(page, 'imports-transaction-sources');
+    await page.getByTestId('source-row').filter({ hasText: 'kraken' }).getByRole('button').click();
+    await page.getByText('Are you sure you want to delete this source?').waitFor();
+    await page.getByRole('button', { name: 'Delete Source' }).click();
+    await toast(page, 'Source deleted successfully');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="source-row"]').length === 2);
+
+    await page.goto('/wallets');
+    const sidebar = page.getByTestId('account-sidebar');
+    await sidebar.getByText('Kraken savings').waitFor();
+    // The emptied Kraken account comes last.
+    const names = await page.getByTestId('sidebar-account').allTextContents();
+    expect(names.at(-1)).toMatch(/Kraken savings/);
+    expect(names.at(-1)).toMatch(/Empty/);
+    await screenshot(page, 'imports-wallets');
+    await sidebar.getByText('Coinbase').click();
+    await page.getByTestId('source-row').first().waitFor();
+    await screenshot(page, 'imports-wallets-account');
+
+    // Error log of the Coinbase upload.
+    const fileLink = page.getByTestId('source-row').first().getByRole('link');
+    if ((await fileLink.count()) > 0) await fileLink.first().click();
+    else await page.goto('/transactionSources');
+
+    // Download.
+    await page.goto('/settings/export');
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: /Download \d+ transactions/ }).click();
+    expect((await download).suggestedFilename()).toBe('user_transaction_data.csv');
+
+    // Delete the Kraken account.
+    await page.goto('/imports');
+    await page.getByRole('button', { name: 'Actions for Kraken savings' }).click();
+    await page.getByRole('menuitem', { name: 'Delete account' }).click();
+    await page.getByText('Are you sure you want to delete this account?').waitFor();
+    await page.getByRole('button', { name: 'Delete Account' }).click();
+    await toast(page, 'Account deleted successfully');
+    await page.waitForFunction(() => !document.body.textContent?.includes('Kraken savings'));
+    await context.close();
+  });
+
+  it('shows the error log of an upload', async () => {
+    const { context, page } = await signedInNewcomer(browser, server.url);
+    await firstImport(page, 'kraken-ledgers-2024.csv');
+    await page.goto('/imports/csvs');
+    await page.getByTestId('csv-file').first().waitFor();
+    await screenshot(page, 'imports-csvs');
+    await page.getByTestId('csv-file').first().getByRole('link', { name: 'Details' }).click();
+    await page.waitForURL('**/error-logs?id=*');
+    await page.getByText(/rows read/).waitFor();
+    await screenshot(page, 'imports-error-log');
+    await context.close();
+  });
+
+  it('works at 375 px', async () => {
+    const { context, page } = await signedInNewcomer(browser, server.url, { width: 375, height: 812 });
+    await page.goto('/');
+    await page.getByText('Import your first transactions').waitFor();
+    await screenshot(page, 'imports-mobile-landing');
+    await page.getByTestId('import-file-input').setInputFiles(sample('coinbase-history-2025-addresses.csv'));
+    await page.locator('[data-testid="upload-item"][data-status="complete"]').waitFor({ timeout: 30_000 });
+    await screenshot(page, 'imports-mobile-first-import');
+    await page.goto('/imports');
+    await page.getByTestId('import-history-row').first().waitFor();
+    await screenshot(page, 'imports-mobile-history');
+    await page.goto('/wallets');
+    await page.getByLabel('Account').first().waitFor();
+    await screenshot(page, 'imports-mobile-wallets');
+    await page.goto('/transactionSources');
+    await page.getByTestId('source-row').first().waitFor();
+    await screenshot(page, 'imports-mobile-sources');
+    // Nothing wider than the screen.
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(375);
+    await context.close();
+  });
+});
