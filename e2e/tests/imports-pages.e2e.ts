@@ -32,7 +32,14 @@ describe('imports screens', () => {
 
   it('imports, adds an account, re-uploads, renames, marks US based, deletes and downloads', async () => {
     const { context, page } = await signedInNewcomer(browser, server.url);
+    // The imports channel: a socket to /api/ws that greets with 'connected' and reports the job.
+    const frames: string[] = [];
+    page.on('websocket', (ws) => {
+      if (ws.url().endsWith('/api/ws')) ws.on('framereceived', (f) => frames.push(String(f.payload)));
+    });
     await firstImport(page, 'coinbase-history-2024-id.csv');
+    expect(frames.some((f) => f.includes('"event":"connected"'))).toBe(true);
+    expect(frames.some((f) => f.includes('"event":"import_complete"'))).toBe(true);
     await page.getByRole('link', { name: 'View your imports' }).click();
     await page.waitForURL('**/imports');
     const history = page.getByTestId('import-history');

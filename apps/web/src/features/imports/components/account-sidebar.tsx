@@ -1,8 +1,8 @@
 import type { ImportHistoryRow } from '@lotwise/contracts/imports/import-histories';
-import { Badge, NavLink, Progress, ScrollArea, Select, Stack, Text } from '@mantine/core';
+import { Badge, Card, NavLink, Progress, ScrollArea, Select, Stack, Text } from '@mantine/core';
 import { IconStack2 } from '@tabler/icons-react';
 import { useIsMobile } from '@/hooks/use-is-mobile';
-import { ALL_ASSETS_VALUE, formatCount, sortSidebarAccounts, toSidebarAccount } from '../utils/import-state';
+import { ALL_ASSETS_VALUE, countNoun, sortSidebarAccounts, toSidebarAccount } from '../utils/import-state';
 
 interface AccountSidebarProps {
   rows: readonly ImportHistoryRow[];
@@ -28,7 +28,7 @@ function Description({ row }: { row: ImportHistoryRow }) {
     );
   return (
     <Text fz="xs" c="dimmed">
-      {row.total_transactions === 0 ? 'Empty' : `${formatCount(row.total_transactions)} transactions`}
+      {row.total_transactions === 0 ? 'Empty' : countNoun(row.total_transactions, 'transaction')}
     </Text>
   );
 }
@@ -55,43 +55,45 @@ export function AccountSidebar({ rows, value, onChange }: AccountSidebarProps) {
     );
   }
   return (
-    <ScrollArea.Autosize mah="calc(100dvh - 220px)" type="auto">
-      <Stack gap={2} component="nav" aria-label="Accounts" data-testid="account-sidebar">
-        <NavLink
-          label="All Assets"
-          leftSection={<IconStack2 size={18} />}
-          active={value === ALL_ASSETS_VALUE}
-          onClick={() => onChange(ALL_ASSETS_VALUE)}
-          variant="light"
-          style={{ borderRadius: 8 }}
-        />
-        {accounts.map((account) => {
-          const row = byId.get(account.value);
-          return (
-            <NavLink
-              key={account.value}
-              data-testid="sidebar-account"
-              label={
-                <Text fz="sm" fw={500} truncate c={account.is_empty ? 'dimmed' : undefined}>
-                  {account.label}
-                </Text>
-              }
-              description={row ? <Description row={row} /> : null}
-              rightSection={
-                account.type === 'wallet' ? (
-                  <Badge size="xs" variant="light" color="grape">
-                    Wallet
-                  </Badge>
-                ) : null
-              }
-              active={value === account.value}
-              onClick={() => onChange(account.value)}
-              variant="light"
-              style={{ borderRadius: 8 }}
-            />
-          );
-        })}
-      </Stack>
-    </ScrollArea.Autosize>
+    <Card p="xs">
+      <ScrollArea.Autosize mah="calc(100dvh - 220px)" type="auto">
+        <Stack gap={2} component="nav" aria-label="Accounts" data-testid="account-sidebar">
+          <NavLink
+            label="All Assets"
+            leftSection={<IconStack2 size={18} />}
+            active={value === ALL_ASSETS_VALUE}
+            onClick={() => onChange(ALL_ASSETS_VALUE)}
+            variant="light"
+            style={{ borderRadius: 8 }}
+          />
+          {accounts.map((account) => {
+            const row = byId.get(account.value);
+            return (
+              <NavLink
+                key={account.value}
+                data-testid="sidebar-account"
+                label={
+                  <Text fz="sm" fw={500} truncate c={account.is_empty ? 'dimmed' : undefined}>
+                    {account.label}
+                  </Text>
+                }
+                description={row ? <Description row={row} /> : null}
+                rightSection={
+                  account.type === 'wallet' ? (
+                    <Badge size="xs" variant="light" color="grape">
+                      Wallet
+                    </Badge>
+                  ) : null
+                }
+                active={value === account.value}
+                onClick={() => onChange(account.value)}
+                variant="light"
+                style={{ borderRadius: 8 }}
+              />
+            );
+          })}
+        </Stack>
+      </ScrollArea.Autosize>
+    </Card>
   );
 }

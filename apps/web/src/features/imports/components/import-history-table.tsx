@@ -1,7 +1,7 @@
 import type { ImportHistoryRow } from '@lotwise/contracts/imports/import-histories';
 import { Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { useIsMobile } from '@/hooks/use-is-mobile';
-import { accountLabel, formatCount, formatSyncDate, importTypeLabel } from '../utils/import-state';
+import { accountLabel, countNoun, formatCount, formatSyncDate, importTypeLabel } from '../utils/import-state';
 import { type AccountActions, AccountActionsMenu } from './account-actions-menu';
 import { FileName } from './file-name';
 import { ImportStatus } from './import-status';
@@ -43,7 +43,7 @@ export function ImportHistoryTable({ rows, actions }: { rows: ImportHistoryRow[]
               <AccountActionsMenu row={row} actions={actions} />
             </Group>
             <Group justify="space-between" mt="xs" wrap="nowrap">
-              <Text fz="sm">{formatCount(row.total_transactions)} transactions</Text>
+              <Text fz="sm">{countNoun(row.total_transactions, 'transaction')}</Text>
               <ImportStatus status={row.import_status} progress={row.progress} />
             </Group>
           </Card>

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useImportFile } from '../api/get-import-file';
 import type { UploadItem } from '../hooks/use-uploads';
-import { formatCount } from '../utils/import-state';
+import { countNoun, formatCount } from '../utils/import-state';
 import { FileName } from './file-name';
 
 type Shown = 'uploading' | 'importing' | 'complete' | 'failed' | 'rejected';
@@ -76,7 +76,7 @@ export function UploadItemCard({ item, onDismiss }: { item: UploadItem; onDismis
           ) : null}
           {status === 'complete' && source ? (
             <Text fz="sm" data-testid="upload-summary">
-              Import complete: {formatCount(source.added)} transactions added
+              Import complete: {countNoun(source.added, 'transaction')} added
               {source.duplicates > 0 ? `, ${formatCount(source.duplicates)} already imported` : ''}
               {source.account_name ? ` to ${source.custom_name ?? source.account_name}` : ''}.
               {source.error_count > 0 ? (

@@ -2,7 +2,7 @@ import type { ImportHistoryRow } from '@lotwise/contracts/imports/import-histori
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useDeleteImport } from '../hooks/use-delete-import';
-import { accountLabel, formatCount, formatSyncDate, importTypeLabel } from '../utils/import-state';
+import { accountLabel, countNoun, formatSyncDate, importTypeLabel } from '../utils/import-state';
 import { AccountActionsMenu } from './account-actions-menu';
 import { DeletionProgress } from './deletion-progress';
 import { ImportHistoryTable } from './import-history-table';
@@ -47,7 +47,7 @@ export function WalletDetail({ rows, selected, onDeleted }: WalletDetailProps) {
                 ) : null}
               </Group>
               <Text fz="sm" c="dimmed">
-                {importTypeLabel(selected.type)} · {formatCount(selected.total_transactions)} transactions ·
+                {importTypeLabel(selected.type)} · {countNoun(selected.total_transactions, 'transaction')} ·
                 last synced {formatSyncDate(selected.last_synced_at)}
               </Text>
               {selected.import_status === 'complete' ? null : (
@@ -65,7 +65,7 @@ export function WalletDetail({ rows, selected, onDeleted }: WalletDetailProps) {
               All Assets
             </Title>
             <Text fz="sm" c="dimmed">
-              {rows.length} {rows.length === 1 ? 'account' : 'accounts'} · {formatCount(total)} transactions
+              {countNoun(rows.length, 'account')} · {countNoun(total, 'transaction')}
             </Text>
           </Stack>
           <ImportHistoryTable rows={[...rows]} actions={actions} />

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   accountLabel,
   allImportsComplete,
+  countNoun,
   importFailedText,
   importHistoryTarget,
   isFirstImport,
@@ -73,5 +74,12 @@ describe('import state', () => {
       'Kraken import failed, please try again and contact customer support if the issue persists.',
     );
     expect(uploadErrorText('file: unrecognised file layout: x')).toBe('Unrecognised file layout: x');
+  });
+});
+
+describe('countNoun', () => {
+  it('uses the singular for one', () => {
+    expect(countNoun(1, 'transaction')).toBe('1 transaction');
+    expect(countNoun(2000, 'transaction')).toBe('2,000 transactions');
   });
 });

@@ -98,3 +98,8 @@ export function formatSyncDate(value: string | null): string {
 export function formatCount(n: number): string {
   return n.toLocaleString('en-US');
 }
+
+/** '1 transaction', '2,000 transactions'. */
+export function countNoun(n: number, noun: string, plural = `${noun}s`): string {
+  return `${formatCount(n)} ${n === 1 ? noun : plural}`;
+}
