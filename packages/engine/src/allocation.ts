@@ -42,7 +42,7 @@ export function allocateToWallets(
     byWallet.set(wallet, amount);
   }
   const universal = [...ledger.pools.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  ledger.pools.clear();
+  ledger.resetPools();
   ledger.balances.clear();
   ledger.perWallet = true;
   ledger.trackWallets = false;

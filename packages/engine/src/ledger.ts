@@ -31,7 +31,10 @@ export interface Origin {
  * wallet are counted so the pool can later be split between wallets.
  */
 export class Ledger {
+  /** Every pool by key (asset, or wallet SEP asset), for iteration. */
   readonly pools = new Map<string, LotPool>();
+  private readonly byWallet = new Map<string, Map<string, LotPool>>();
+  private readonly universal = new Map<string, LotPool>();
   /** wallet SEP asset → units (universal mode only). */
   readonly balances = new Map<string, Dec>();
   nextSeq = 0;
@@ -55,13 +58,26 @@ export class Ledger {
   }
 
   pool(wallet: string, asset: string): LotPool {
-    const key = this.poolKey(wallet, asset);
-    let pool = this.pools.get(key);
+    // Per wallet, a two-level index avoids building a key string on every lookup.
+    let byAsset = this.perWallet ? this.byWallet.get(wallet) : this.universal;
+    if (byAsset === undefined) {
+      byAsset = new Map();
+      this.byWallet.set(wallet, byAsset);
+    }
+    let pool = byAsset.get(asset);
     if (pool === undefined) {
       pool = new LotPool(this.method);
-      this.pools.set(key, pool);
+      byAsset.set(asset, pool);
+      this.pools.set(this.poolKey(wallet, asset), pool);
     }
     return pool;
+  }
+
+  /** Forgets every pool (the us-2025 switch rebuilds them per wallet). */
+  resetPools(): void {
+    this.pools.clear();
+    this.byWallet.clear();
+    this.universal.clear();
   }
 
   /** Adds a new lot (an acquisition). */
