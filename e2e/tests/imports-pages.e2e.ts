@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -160,6 +161,28 @@ describe('imports screens', () => {
     await page.waitForURL('**/error-logs?id=*');
     await page.getByText(/rows read/).waitFor();
     await screenshot(page, 'imports-error-log');
+    await context.close();
+  });
+
+  it('lists the rows that could not be read, from the upload outcome to the error log', async () => {
+    const lines = readFileSync(sample('kraken-trades.csv'), 'utf8').split('\n');
+    const cells = (lines[2] ?? '').split(',');
+    cells[3] = '"not-a-date"';
+    lines[2] = cells.join(',');
+    const { context, page } = await signedInNewcomer(browser, server.url);
+    await page.goto('/');
+    await page.getByTestId('import-file-input').setInputFiles({
+      name: 'kraken-trades-with-a-bad-row-2021.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(lines.join('\n')),
+    });
+    await page.locator('[data-testid="upload-item"][data-status="complete"]').waitFor({ timeout: 30_000 });
+    await page.getByRole('link', { name: '1 row could not be read' }).click();
+    await page.waitForURL('**/error-logs?id=*');
+    const log = page.getByTestId('error-log');
+    await log.getByText('is not a YYYY-MM-DD HH:MM:SS timestamp').waitFor();
+    expect(await log.locator('tbody tr').count()).toBe(1);
+    await screenshot(page, 'imports-error-log-rows');
     await context.close();
   });
 

@@ -83,7 +83,8 @@ export function UploadItemCard({ item, onDismiss }: { item: UploadItem; onDismis
                 <>
                   {' '}
                   <Anchor component={Link} to={paths.errorLogs.getHref(source.id)} fz="sm" c="orange.8">
-                    {formatCount(source.error_count)} rows could not be read
+                    {source.error_count === 1 ? '1 row' : `${formatCount(source.error_count)} rows`} could not
+                    be read
                   </Anchor>
                 </>
               ) : null}
