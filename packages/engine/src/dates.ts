@@ -6,6 +6,7 @@
 export type Ymd = number;
 
 const QUARTER_HOUR = 15 * 60 * 1000;
+const DAY = 24 * 60 * 60 * 1000;
 
 /** Parses an ISO-8601 timestamp (a bare date or a zone-less time is taken as UTC). */
 export function parseInstant(value: unknown): number | null {
@@ -52,6 +53,8 @@ export function isValidTimeZone(zone: string): boolean {
 export class LocalCalendar {
   private readonly formatter: Intl.DateTimeFormat | null;
   private readonly offsets = new Map<number, number>();
+  private lastStart = Number.NaN;
+  private lastDay: Ymd = 0;
 
   constructor(readonly timeZone = 'UTC') {
     this.formatter =
@@ -70,8 +73,13 @@ export class LocalCalendar {
 
   /** Local calendar day of an instant, as YYYYMMDD. */
   day(ms: number): Ymd {
-    const local = new Date(ms + this.offset(ms));
-    return local.getUTCFullYear() * 10000 + (local.getUTCMonth() + 1) * 100 + local.getUTCDate();
+    const local = ms + this.offset(ms);
+    // Sorted rows mostly share a day with the row before: remember the last local day.
+    if (local >= this.lastStart && local < this.lastStart + DAY) return this.lastDay;
+    const date = new Date(local);
+    this.lastStart = local - (((local % DAY) + DAY) % DAY);
+    this.lastDay = date.getUTCFullYear() * 10000 + (date.getUTCMonth() + 1) * 100 + date.getUTCDate();
+    return this.lastDay;
   }
 
   /** The instant at which the given local day starts (first instant whose local day is >= it). */
@@ -154,4 +162,29 @@ export function parseYmd(text: string): Ymd | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   if (!match) return null;
   return Number(match[1]) * 10000 + Number(match[2]) * 100 + Number(match[3]);
+}
+
+const isoDays = new Map<number, string>();
+const pad2 = (n: number): string => (n < 10 ? `0${n}` : String(n));
+
+/**
+ * Same text as `new Date(ms).toISOString()`, cheaper: the date part is memoised per UTC day
+ * and the time of day is plain arithmetic. Audit lines print one or two of these each.
+ */
+export function isoString(ms: number): string {
+  if (!(ms >= 0 && ms < 253402300800000)) return new Date(ms).toISOString();
+  const dayIndex = Math.floor(ms / DAY);
+  let date = isoDays.get(dayIndex);
+  if (date === undefined) {
+    date = new Date(dayIndex * DAY).toISOString().slice(0, 10);
+    if (isoDays.size < 100_000) isoDays.set(dayIndex, date);
+  }
+  let rest = ms - dayIndex * DAY;
+  const hours = Math.floor(rest / 3_600_000);
+  rest -= hours * 3_600_000;
+  const minutes = Math.floor(rest / 60_000);
+  rest -= minutes * 60_000;
+  const seconds = Math.floor(rest / 1000);
+  const millis = rest - seconds * 1000;
+  return `${date}T${pad2(hours)}:${pad2(minutes)}:${pad2(seconds)}.${millis < 10 ? '00' : millis < 100 ? '0' : ''}${millis}Z`;
 }

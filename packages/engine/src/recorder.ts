@@ -1,4 +1,4 @@
-import { isLongTerm, ymdString } from './dates.ts';
+import { isLongTerm, isoString, ymdString } from './dates.ts';
 import { type Dec, decString, moneyShare, ZERO } from './decimal.ts';
 import type { EngineEvent } from './events.ts';
 import { acquiredIsoOf, type Piece, type Taken } from './lots/lot.ts';
@@ -191,7 +191,7 @@ export class Recorder {
   private iso(ms: number): string {
     if (ms !== this.lastMs) {
       this.lastMs = ms;
-      this.lastIso = new Date(ms).toISOString();
+      this.lastIso = isoString(ms);
     }
     return this.lastIso;
   }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LocalCalendar, parseYmd } from '../src/dates.ts';
+import { isoString, LocalCalendar, parseYmd } from '../src/dates.ts';
 
 const ZONES = [
   'UTC',
@@ -45,5 +45,18 @@ describe('LocalCalendar', () => {
         expect(calendar.day(start - 1)).toBeLessThan(day);
       }
     }
+  });
+});
+
+describe('isoString', () => {
+  it('prints exactly what toISOString prints', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -100_000_000_000_000, max: 300_000_000_000_000 }), (ms) => {
+        expect(isoString(ms)).toBe(new Date(ms).toISOString());
+      }),
+      { numRuns: 2000 },
+    );
+    for (const ms of [0, 1, 999, 1000, 86_399_999, 86_400_000, 253402300799999])
+      expect(isoString(ms)).toBe(new Date(ms).toISOString());
   });
 });

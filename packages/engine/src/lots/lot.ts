@@ -1,4 +1,4 @@
-import type { Ymd } from '../dates.ts';
+import { isoString, type Ymd } from '../dates.ts';
 import { type Dec, ZERO } from '../decimal.ts';
 
 /** An open lot: units of one asset acquired together, with their remaining basis. */
@@ -67,7 +67,7 @@ export function makeLot(init: NewLot): Lot {
 }
 
 export function acquiredIsoOf(lot: Lot): string {
-  if (lot.acquiredIso === null) lot.acquiredIso = new Date(lot.acquiredMs).toISOString();
+  if (lot.acquiredIso === null) lot.acquiredIso = isoString(lot.acquiredMs);
   return lot.acquiredIso;
 }
 
