@@ -18,6 +18,9 @@ export const IMPORTS_QUERY_ROOT = 'imports';
 
 type Listener = (message: RealtimeMessage) => void;
 
+/** Messages whose invalidation already ran: several hooks listen, one refetch is enough. */
+const invalidated = new WeakSet<RealtimeMessage>();
+
 const listeners = new Set<Listener>();
 let socket: WebSocket | null = null;
 let retryTimer: ReturnType<typeof setTimeout> | null = null;
@@ -109,8 +112,12 @@ export function useImportsChannel(onMessage?: (message: RealtimeMessage) => void
     () =>
       subscribeRealtime((message) => {
         if (message.channel !== 'imports') return;
-        void client.invalidateQueries({ queryKey: [IMPORTS_QUERY_ROOT] });
-        if (message.event === 'import_complete') void client.invalidateQueries({ queryKey: sessionKeys.all });
+        if (!invalidated.has(message)) {
+          invalidated.add(message);
+          void client.invalidateQueries({ queryKey: [IMPORTS_QUERY_ROOT] });
+          if (message.event === 'import_complete')
+            void client.invalidateQueries({ queryKey: sessionKeys.all });
+        }
         handler.current?.(message);
       }),
     [client],
