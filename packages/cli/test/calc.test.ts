@@ -103,6 +103,23 @@ describe('lotwise calc', { timeout: 60_000 }, () => {
     ]);
   });
 
+  it('lists lot moves with --moves', () => {
+    // Per wallet, the self-transfer moves L2 0.5 (20,000) and L3 0.5 (12,500) to cold.
+    const out = calcJson([...files, '--basis', 'per-wallet', '--moves']);
+    expect(out.moves).toMatchObject([
+      {
+        from: 'exchange',
+        to: 'cold',
+        asset: 'BTC',
+        lots: [
+          { lotId: 'exchange:3', amount: '0.5', costBasis: '20000' },
+          { lotId: 'exchange:4', amount: '0.5', costBasis: '12500' },
+        ],
+      },
+    ]);
+    expect(calcJson(files).moves).toBeUndefined();
+  });
+
   it('applies a per-year method list and --year', () => {
     // LIFO in 2024: the sale takes L3 1.5 (37,500) → −28,500; the fee 0.001 from L3 (25) → +35.
     const out = calcJson([...files, '--method', '2020:fifo,2024:lifo', '--year', '2024']);

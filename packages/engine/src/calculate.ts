@@ -29,6 +29,7 @@ export function calculate(
   options: CalculateOptions = {},
 ): CalculationResult {
   const rec = new Recorder();
+  if (options.recordMoves) rec.moves = [];
   let timeZone = options.timeZone ?? 'UTC';
   if (!isValidTimeZone(timeZone)) {
     rec.warn({ code: 'bad_option', txId: null, message: `Unknown time zone "${timeZone}"; UTC used.` });
@@ -125,6 +126,7 @@ export function calculate(
     statuses: rec.statuses(),
     allocation,
     checkpoints,
+    ...(rec.moves ? { moves: rec.moves } : {}),
   };
 }
 

@@ -8,6 +8,7 @@ import type {
   EngineWarning,
   IncomeLine,
   LotUse,
+  MoveRecord,
   Term,
   TransactionStatus,
   YearSummary,
@@ -44,6 +45,8 @@ export class Recorder {
   private readonly years = new Map<number, YearTotals>();
   private readonly flags = new Map<string, { flags: Set<string>; swb: Dec }>();
   readonly warnings: EngineWarning[] = [];
+  /** Null unless the caller asked for lot moves. */
+  moves: MoveRecord[] | null = null;
 
   warn(warning: EngineWarning): void {
     this.warnings.push(warning);
@@ -102,6 +105,38 @@ export class Recorder {
     }
     if (long.length > 0) this.line(event, input, 'long', long, ZERO, longQty, longProceeds);
     if (taken.uncovered.gt(0)) this.sellWithoutBuy(event, input.asset, taken.uncovered);
+  }
+
+  /** Records lots that moved without a disposal (when asked for). */
+  move(
+    event: EngineEvent,
+    from: string,
+    to: string,
+    asset: string,
+    taken: Taken,
+    converted?: { asset: string; amount: Dec },
+  ): void {
+    if (this.moves === null || (taken.pieces.length === 0 && taken.uncovered.isZero())) return;
+    const record: MoveRecord = {
+      txId: event.id,
+      movedAt: ymdString(event.day),
+      from,
+      to,
+      asset,
+      lots: taken.pieces.map((piece) => ({
+        lotId: piece.lot.lotId,
+        acquiredAt: ymdString(piece.lot.acquiredDay),
+        acquiredTimestamp: acquiredIsoOf(piece.lot),
+        amount: decString(piece.qty),
+        costBasis: decString(piece.basis),
+      })),
+    };
+    if (converted) {
+      record.toAsset = converted.asset;
+      record.toAmount = decString(converted.amount);
+    }
+    if (!taken.uncovered.isZero()) record.uncovered = decString(taken.uncovered);
+    this.moves.push(record);
   }
 
   income(

@@ -99,6 +99,8 @@ export interface CalculateOptions {
   checkpoints?: readonly string[];
   /** Resume from a snapshot: rows before its day are assumed unchanged and skipped. */
   resumeFrom?: Checkpoint;
+  /** Also return `moves`: every lot moved between wallets/assets without a disposal. */
+  recordMoves?: boolean;
 }
 
 export type Term = 'short' | 'long';
@@ -161,6 +163,21 @@ export interface IncomeLine {
   category: string;
   wallet: string;
   missingPrice?: boolean;
+}
+
+/** Lots moved without a disposal (self-transfer, rebrand, staking, transit): audit only. */
+export interface MoveRecord {
+  txId: string;
+  movedAt: string;
+  from: string;
+  to: string;
+  asset: string;
+  /** Set when the lots became another asset (rebrand): their new asset and quantity. */
+  toAsset?: string;
+  toAmount?: string;
+  lots: LotUse[];
+  /** Units no lot covered; they arrived with zero basis. */
+  uncovered?: string;
 }
 
 export interface YearSummary {
@@ -267,4 +284,6 @@ export interface CalculationResult {
   statuses: TransactionStatus[];
   allocation: AllocationRecord | null;
   checkpoints: Checkpoint[];
+  /** Only with `recordMoves`. */
+  moves?: MoveRecord[];
 }

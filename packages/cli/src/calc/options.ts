@@ -12,6 +12,7 @@ export interface CalcCliOptions {
   allocationCsv?: string;
   prices?: string;
   json?: boolean;
+  moves?: boolean;
 }
 
 export interface ParsedCalcOptions {

@@ -21,6 +21,7 @@ export interface CalcJson {
   warnings: EngineWarning[];
   statuses: CalculationResult['statuses'];
   allocation?: CalculationResult['allocation'];
+  moves?: CalculationResult['moves'];
 }
 
 type YearJson = Omit<YearSummary, 'incomeLines' | 'disposals'> & {
@@ -89,6 +90,8 @@ export function toJson(
     statuses: result.statuses,
   };
   if (result.allocation) json.allocation = result.allocation;
+  if (result.moves)
+    json.moves = year === null ? result.moves : result.moves.filter((m) => m.movedAt.startsWith(`${year}-`));
   return json;
 }
 

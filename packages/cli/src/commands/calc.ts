@@ -26,6 +26,7 @@ export function registerCalc(program: Command): void {
     .option('--tz <zone>', 'time zone for tax dates (IANA name)', 'UTC')
     .option('--currency <code>', 'reporting currency', 'USD')
     .option('--prices <file>', 'price table CSV: asset,date,price')
+    .option('--moves', 'with --json: also list every lot moved between wallets or assets (audit)')
     .option('--json', 'print the result as JSON')
     .action((files: string[], options: CalcCliOptions) => {
       const parsed = parseCalcOptions(options);
@@ -49,6 +50,7 @@ export function registerCalc(program: Command): void {
         process.exitCode = 1;
         return;
       }
+      if (options.moves) parsed.engine.recordMoves = true;
       if (parsed.year !== null) parsed.engine.checkpoints = [`${parsed.year + 1}-01-01`];
       const result = calculate(matchTransfers(loaded.transactions), parsed.engine);
       const json = toJson(result, parsed.year, loaded.warnings);

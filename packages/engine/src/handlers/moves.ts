@@ -15,6 +15,7 @@ export function handleCarry(p: Processor, event: EngineEvent): void {
   const qty = p.netReceived(event, received, fee.net);
   if (taken.uncovered.gt(0)) p.rec.sellWithoutBuy(event, sent.asset, taken.uncovered);
   p.ledger.carry(taken, event.wallet, received.asset, qty, p.origin(event));
+  p.rec.move(event, event.wallet, event.wallet, sent.asset, taken, { asset: received.asset, amount: qty });
 }
 
 /**
@@ -38,11 +39,14 @@ export function handlePair(p: Processor, event: EngineEvent): void {
     if (event.fee !== null && event.fee.asset === asset) p.chargeFee(event);
     const taken = p.ledger.remove(event.wallet, asset, sent.amount);
     if (taken.uncovered.gt(0)) p.rec.sellWithoutBuy(event, asset, taken.uncovered);
-    p.ledger.carry(taken, into.wallet, received.asset, arriving.isNeg() ? ZERO : arriving, origin);
+    const converted = arriving.isNeg() ? ZERO : arriving;
+    p.ledger.carry(taken, into.wallet, received.asset, converted, origin);
+    p.rec.move(event, event.wallet, into.wallet, asset, taken, { asset: received.asset, amount: converted });
     return;
   }
   const moved = arriving.lt(leaving) ? (arriving.isNeg() ? ZERO : arriving) : leaving;
   const taken = p.ledger.move(event.wallet, into.wallet, asset, moved, origin);
+  p.rec.move(event, event.wallet, into.wallet, asset, taken);
   if (taken.uncovered.gt(0)) p.rec.sellWithoutBuy(event, asset, taken.uncovered);
   const lostInTransit = leaving.minus(moved);
   if (lostInTransit.gt(0)) transferFee(p, event, into, asset, lostInTransit);
@@ -90,6 +94,7 @@ export function handlePlaceMove(
     const sent = event.sent!;
     const place = op === 'stake_lock' ? stakedPlace(event.wallet) : TRANSIT;
     const taken = p.ledger.move(event.wallet, place, sent.asset, sent.amount, origin);
+    p.rec.move(event, event.wallet, place, sent.asset, taken);
     if (taken.uncovered.gt(0)) p.rec.sellWithoutBuy(event, sent.asset, taken.uncovered);
     p.chargeFee(event);
     return;
@@ -99,6 +104,7 @@ export function handlePlaceMove(
   const qty = p.netReceived(event, received, fee.net);
   const place = op === 'stake_return' ? stakedPlace(event.wallet) : TRANSIT;
   const taken = p.ledger.move(place, event.wallet, received.asset, qty, origin);
+  p.rec.move(event, place, event.wallet, received.asset, taken);
   if (taken.uncovered.gt(0)) {
     const why =
       op === 'stake_return'

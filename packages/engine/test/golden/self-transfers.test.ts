@@ -185,4 +185,71 @@ describe('golden: self-transfers', () => {
     ]);
     expect(result.holdings.map((h) => [h.wallet, h.amount, h.costBasis])).toEqual([['B', '0.9995', '9995']]);
   });
+
+  it('records which lots moved when asked (audit)', () => {
+    const result = calculate(rows, { basis: 'per-wallet', recordMoves: true });
+    expect(result.moves).toEqual([
+      {
+        txId: 'X-out',
+        movedAt: '2024-04-01',
+        from: 'A',
+        to: 'B',
+        asset: 'BTC',
+        lots: [
+          {
+            lotId: 'B1',
+            acquiredAt: '2024-01-01',
+            acquiredTimestamp: '2024-01-01T00:00:00.000Z',
+            amount: '0.5',
+            costBasis: '5000',
+          },
+        ],
+      },
+    ]);
+    expect(calculate(rows, { basis: 'per-wallet' }).moves).toBeUndefined();
+  });
+
+  it("moves the source wallet's lots by the year's method (HIFO)", () => {
+    /*
+     * A buys 1 ETH at 1,000, 1 at 3,000, 1 at 2,000. HIFO: moving 1.5 ETH to B takes the 3,000 lot
+     * and half the 2,000 lot (1,000). B then sells 1.5 for 4,500: basis 4,000, gain 500.
+     */
+    const eth = [
+      buy('E1', '2024-01-01T00:00:00Z', '1', 'ETH', '1000', { wallet: 'A' }),
+      buy('E2', '2024-01-02T00:00:00Z', '1', 'ETH', '3000', { wallet: 'A' }),
+      buy('E3', '2024-01-03T00:00:00Z', '1', 'ETH', '2000', { wallet: 'A' }),
+      outgoing('o', '2024-02-01T00:00:00Z', '1.5', 'ETH', '3000', {
+        wallet: 'A',
+        classification: 'self_transfer',
+        pairId: 'e',
+      }),
+      incoming('i', '2024-02-01T00:00:00Z', '1.5', 'ETH', null, {
+        wallet: 'B',
+        classification: 'self_transfer',
+        pairId: 'e',
+      }),
+      sell('S', '2024-03-01T00:00:00Z', '1.5', 'ETH', '4500', { wallet: 'B' }),
+    ];
+    const result = calculate(eth, { basis: 'per-wallet', method: 'hifo', recordMoves: true });
+    expect(result.moves![0]!.lots.map((l) => [l.lotId, l.amount, l.costBasis])).toEqual([
+      ['E2', '1', '3000'],
+      ['E3', '0.5', '1000'],
+    ]);
+    expect(year(result, 2024).disposals.map(brief)).toEqual([
+      {
+        txId: 'S',
+        asset: 'ETH',
+        amount: '1.5',
+        proceeds: '4500',
+        costBasis: '4000',
+        gain: '500',
+        term: 'short',
+        category: 'sale',
+      },
+    ]);
+    expect(result.holdings.map((h) => [h.wallet, h.lotId, h.amount])).toEqual([
+      ['A', 'E1', '1'],
+      ['A', 'E3', '0.5'],
+    ]);
+  });
 });
