@@ -186,6 +186,49 @@ describe('imports screens', () => {
     await context.close();
   });
 
+  it('shows empty states to a user without imports', async () => {
+    const { context, page } = await signedInNewcomer(browser, server.url);
+    await page.goto('/imports');
+    await page.getByText('No accounts yet').waitFor();
+    await page.goto('/transactionSources');
+    await page.getByText('Nothing imported here yet').waitFor();
+    await page.goto('/error-logs');
+    await page.getByText('No import chosen').waitFor();
+    await page.goto('/settings/export');
+    await page.getByText('Nothing to download yet').waitFor();
+    await page.goto('/imports/csvs');
+    await page.getByText('No CSV files yet').waitFor();
+    // The combined page with no account at all sends the user to the first import.
+    await page.goto('/wallets');
+    await page.waitForURL(`${server.url}/`);
+    await page.getByText('Import your first transactions').waitFor();
+    await context.close();
+  });
+
+  it('shows progress bars while a large file imports', async () => {
+    const lines = readFileSync(sample('kraken-trades.csv'), 'utf8').trim().split('\n');
+    const header = lines[0] ?? '';
+    const row = lines[1] ?? '';
+    const body: string[] = [header];
+    for (let i = 0; i < 150_000; i += 1) {
+      const day = new Date(Date.UTC(2021, 0, 1) + i * 60_000).toISOString().replace('T', ' ').slice(0, 19);
+      body.push(row.replace(/^"[^"]+"/, `"T${i}"`).replace(/"2021-[^"]+"/, `"${day}.0000"`));
+    }
+    const { context, page } = await signedInNewcomer(browser, server.url);
+    await page.goto('/imports/csvs');
+    await page.getByTestId('import-file-input').setInputFiles({
+      name: 'kraken-trades-large.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(body.join('\n')),
+    });
+    await page.locator('[data-testid="upload-item"][data-status="importing"]').waitFor({ timeout: 30_000 });
+    await page.getByTestId('csv-file').first().waitFor();
+    await screenshot(page, 'imports-large-file-progress');
+    await page.locator('[data-testid="upload-item"][data-status="complete"]').waitFor({ timeout: 80_000 });
+    expect(await page.getByTestId('upload-summary').textContent()).toMatch(/150,000 transactions added/);
+    await context.close();
+  });
+
   it('works at 375 px', async () => {
     const { context, page } = await signedInNewcomer(browser, server.url, { width: 375, height: 812 });
     await page.goto('/');
