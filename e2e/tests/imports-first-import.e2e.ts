@@ -43,7 +43,7 @@ describe.each(CHUNKS.map((chunk, i) => [i + 1, chunk] as const))(
       await item.first().waitFor();
       await page.locator('[data-testid="upload-item"][data-status="complete"]').waitFor({ timeout: 30_000 });
       const summary = await page.getByTestId('upload-summary').textContent();
-      expect(summary ?? '').toMatch(/Import complete: [\d,]+ transactions added/);
+      expect(summary ?? '').toMatch(/Import complete: [\d,]+ transactions? added/);
       expect(summary ?? '').not.toMatch(/Import complete: 0 transactions/);
       if (sample === SAMPLES[0]) await screenshot(page, 'imports-first-import-complete');
       await context.close();

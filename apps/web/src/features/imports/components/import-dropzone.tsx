@@ -1,6 +1,7 @@
 import { Button, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCloudUpload } from '@tabler/icons-react';
 import { type DragEvent, useId, useRef, useState } from 'react';
+import { useIsMobile } from '@/hooks/use-is-mobile';
 
 interface ImportDropzoneProps {
   onFiles: (files: File[]) => void;
@@ -13,11 +14,13 @@ interface ImportDropzoneProps {
 /** Drop files here, or choose them: any exchange or wallet export (CSV, TSV or text). */
 export function ImportDropzone({
   onFiles,
-  title = 'Drop your export files here',
+  title,
   hint = 'CSV exports from exchanges and wallets. We recognise the layout for you.',
   disabled = false,
   compact = false,
 }: ImportDropzoneProps) {
+  const mobile = useIsMobile();
+  const heading = title ?? (mobile ? 'Upload your export files' : 'Drop your export files here');
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
   const [over, setOver] = useState(false);
@@ -58,7 +61,7 @@ export function ImportDropzone({
           <IconCloudUpload size={compact ? 22 : 30} />
         </ThemeIcon>
         <Text fw={600} fz={compact ? 'sm' : 'md'}>
-          {title}
+          {heading}
         </Text>
         <Text c="dimmed" fz="sm" maw={440}>
           {hint}
