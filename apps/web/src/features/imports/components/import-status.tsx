@@ -12,7 +12,13 @@ const LABELS: Record<Status, { label: string; color: string }> = {
 export function ImportStatusBadge({ status }: { status: Status }) {
   const { label, color } = LABELS[status];
   return (
-    <Badge variant="light" color={color} size="sm" data-testid="import-status">
+    <Badge
+      variant="light"
+      color={color}
+      size="sm"
+      data-testid="import-status"
+      style={{ flexShrink: 0, minWidth: 'max-content' }}
+    >
       {label}
     </Badge>
   );

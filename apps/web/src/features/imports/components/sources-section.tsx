@@ -15,9 +15,11 @@ import { SourcesTable } from './sources-table';
 export function SourcesSection({
   accounts,
   showAccount = true,
+  compact = false,
 }: {
   accounts: readonly ImportHistoryRow[];
   showAccount?: boolean;
+  compact?: boolean;
 }) {
   const { sources, isPending, error, refetch } = useAllSources(accounts);
   const deletion = useDeleteImport();
@@ -39,7 +41,10 @@ export function SourcesSection({
         }
       />
     );
-  else content = <SourcesTable sources={sources} onDelete={onDelete} showAccount={showAccount} />;
+  else
+    content = (
+      <SourcesTable sources={sources} onDelete={onDelete} showAccount={showAccount} compact={compact} />
+    );
 
   return (
     <>

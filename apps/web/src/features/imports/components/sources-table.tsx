@@ -12,6 +12,8 @@ interface SourcesTableProps {
   sources: ImportSourceRow[];
   onDelete: (source: ImportSourceRow) => void;
   showAccount?: boolean;
+  /** Narrow places (beside the account list): the import date goes under the file name. */
+  compact?: boolean;
 }
 
 function Counts({ source }: { source: ImportSourceRow }) {
@@ -65,7 +67,7 @@ function DeleteButton({
 }
 
 /** Import sources (spec 01 §3 "Import source row"): one line per upload. */
-export function SourcesTable({ sources, onDelete, showAccount = true }: SourcesTableProps) {
+export function SourcesTable({ sources, onDelete, showAccount = true, compact = false }: SourcesTableProps) {
   const mobile = useIsMobile();
   if (mobile) {
     return (
@@ -99,45 +101,54 @@ export function SourcesTable({ sources, onDelete, showAccount = true }: SourcesT
     );
   }
   return (
-    <Table verticalSpacing="sm" highlightOnHover data-testid="sources">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>File</Table.Th>
-          {showAccount ? <Table.Th>Account</Table.Th> : null}
-          <Table.Th>Status</Table.Th>
-          <Table.Th>Rows</Table.Th>
-          <Table.Th>Errors</Table.Th>
-          <Table.Th>Imported</Table.Th>
-          <Table.Th w={48} aria-label="Actions" />
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {sources.map((s) => (
-          <Table.Tr key={s.id} data-testid="source-row">
-            <Table.Td>
-              <FileName name={s.file_name} fw={500} />
-            </Table.Td>
-            {showAccount ? <Table.Td>{s.custom_name ?? s.account_name}</Table.Td> : null}
-            <Table.Td>
-              <ImportStatusBadge status={s.import_status} />
-            </Table.Td>
-            <Table.Td>
-              <Counts source={s} />
-            </Table.Td>
-            <Table.Td>
-              <Errors source={s} />
-            </Table.Td>
-            <Table.Td>
-              <Text fz="sm" c="dimmed">
-                {formatSyncDate(s.last_sync)}
-              </Text>
-            </Table.Td>
-            <Table.Td>
-              <DeleteButton source={s} onDelete={onDelete} />
-            </Table.Td>
+    <Table.ScrollContainer minWidth={compact ? 560 : 760} type="native">
+      <Table verticalSpacing="sm" highlightOnHover data-testid="sources" style={{ whiteSpace: 'nowrap' }}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>File</Table.Th>
+            {showAccount ? <Table.Th>Account</Table.Th> : null}
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Rows</Table.Th>
+            <Table.Th>Errors</Table.Th>
+            {compact ? null : <Table.Th>Imported</Table.Th>}
+            <Table.Th w={48} aria-label="Actions" />
           </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+        </Table.Thead>
+        <Table.Tbody>
+          {sources.map((s) => (
+            <Table.Tr key={s.id} data-testid="source-row">
+              <Table.Td>
+                <FileName name={s.file_name} fw={500} />
+                {compact ? (
+                  <Text fz="xs" c="dimmed">
+                    {formatSyncDate(s.last_sync)}
+                  </Text>
+                ) : null}
+              </Table.Td>
+              {showAccount ? <Table.Td>{s.custom_name ?? s.account_name}</Table.Td> : null}
+              <Table.Td>
+                <ImportStatusBadge status={s.import_status} />
+              </Table.Td>
+              <Table.Td>
+                <Counts source={s} />
+              </Table.Td>
+              <Table.Td>
+                <Errors source={s} />
+              </Table.Td>
+              {compact ? null : (
+                <Table.Td>
+                  <Text fz="sm" c="dimmed">
+                    {formatSyncDate(s.last_sync)}
+                  </Text>
+                </Table.Td>
+              )}
+              <Table.Td>
+                <DeleteButton source={s} onDelete={onDelete} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }

@@ -56,7 +56,7 @@ export function WalletDetail({ rows, selected, onDeleted }: WalletDetailProps) {
             </Stack>
             <AccountActionsMenu row={selected} actions={actions} />
           </Group>
-          <SourcesSection accounts={[selected]} showAccount={false} />
+          <SourcesSection accounts={[selected]} showAccount={false} compact />
         </Stack>
       ) : (
         <Stack gap="md">
