@@ -1,0 +1,112 @@
+import type { EngineTransaction } from '@lotwise/engine/types';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+const CHUNK = 10_000;
+
+/** Account names as wallets; two accounts of one name are told apart by their id. */
+export async function walletNames(db: Kysely<Database>, userId: number): Promise<Map<number, string>> {
+  const rows = await db
+    .selectFrom('import_histories')
+    .select(['id', 'account_name', 'custom_name'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
+  const counts = new Map<string, number>();
+  for (const r of rows) {
+    const name = r.custom_name ?? r.account_name;
+    counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
+  return new Map(
+    rows.map((r) => {
+      const name = r.custom_name ?? r.account_name;
+      return [r.id, (counts.get(name) ?? 0) > 1 ? `${name} #${r.id}` : name];
+    }),
+  );
+}
+
+/** Every stored transaction of the user as engine input, read in id order in chunks. */
+export async function loadEngineInput(db: Kysely<Database>, userId: number): Promise<EngineTransaction[]> {
+  const wallets = await walletNames(db, userId);
+  const out: EngineTransaction[] = [];
+  let after = 0;
+  for (;;) {
+    const rows = await db
+      .selectFrom('transactions')
+      .select([
+        'id',
+        'import_history_id',
+        'timestamp',
+        'kind',
+        'subtype',
+        'sent_asset',
+        'sent_amount',
+        'received_asset',
+        'received_amount',
+        'fee_asset',
+        'fee_amount',
+        'fiat_currency',
+        'fiat_value',
+        'external_id',
+        'tx_hash',
+        'note',
+        'label',
+        'user_defined_type',
+        'ignored',
+      ])
+      .where('user_id', '=', userId)
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(CHUNK)
+      .execute();
+    if (rows.length === 0) return out;
+    for (const r of rows) {
+      out.push({
+        id: String(r.id),
+        wallet: wallets.get(r.import_history_id) ?? `account #${r.import_history_id}`,
+        timestamp: r.timestamp,
+        kind: r.kind,
+        subtype: r.subtype,
+        sent:
+          r.sent_asset && r.sent_amount !== null
+            ? { asset: r.sent_asset, amount: String(r.sent_amount) }
+            : null,
+        received:
+          r.received_asset && r.received_amount !== null
+            ? { asset: r.received_asset, amount: String(r.received_amount) }
+            : null,
+        fee:
+          r.fee_asset && r.fee_amount !== null ? { asset: r.fee_asset, amount: String(r.fee_amount) } : null,
+        fiat_value:
+          r.fiat_currency && r.fiat_value !== null
+            ? { currency: r.fiat_currency, amount: String(r.fiat_value) }
+            : null,
+        external_id: r.external_id,
+        tx_hash: r.tx_hash,
+        note: r.note,
+        label: r.label,
+        classification: r.user_defined_type,
+        ignored: Boolean(r.ignored) || r.user_defined_type === 'ignore',
+      });
+    }
+    after = rows.at(-1)!.id;
+  }
+}
+
+/**
+ * What the user's transactions look like now: how many, the newest id and the last change.
+ * Any import, edit or deletion changes it, so equal versions mean nothing to recalculate.
+ */
+export async function transactionsVersion(db: Kysely<Database>, userId: number): Promise<string> {
+  const row = await db
+    .selectFrom('transactions')
+    .select([
+      (eb) => eb.fn.countAll<number>().as('n'),
+      (eb) => eb.fn.max('id').as('max_id'),
+      (eb) => eb.fn.max('updated_at').as('changed'),
+      sql<number>`sum(case when ignored then 1 else 0 end)`.as('ignored'),
+    ])
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return `${Number(row.n)}:${row.max_id ?? 0}:${row.changed ?? ''}:${Number(row.ignored ?? 0)}`;
+}

@@ -1,0 +1,103 @@
+import {
+  checkTaxCalculation,
+  getTaxCalculationDetails,
+  getTaxSettings,
+  listTaxYears,
+  recalculateTax,
+  saveTaxSettings,
+  startTaxCalculation,
+} from '@lotwise/contracts/tax/calculation';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../http/context.ts';
+import { notFound } from '../../http/errors.ts';
+import { authedRoute } from '../../http/route.ts';
+import { calculateJob } from './calculate.job.ts';
+import { calculationDetails, inputVersion, startCalculation } from './tax.service.ts';
+import { TaxResultsRepo } from './tax-results.repo.ts';
+import { defaultTaxYear, settingsOf } from './tax-settings.ts';
+
+export function registerTaxRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const repo = new TaxResultsRepo(ctx.db.kysely);
+  ctx.jobs.register('tax.calculate', calculateJob(ctx, repo));
+
+  authedRoute(app, startTaxCalculation, async ({ auth, body }) => {
+    const started = await startCalculation(ctx, repo, auth.user, body.recalculate ?? false);
+    return { status: 'success' as const, data: { trace_id: started.traceId, state: started.state } };
+  });
+
+  authedRoute(app, recalculateTax, async ({ auth }) => {
+    const started = await startCalculation(ctx, repo, auth.user, true);
+    return { status: 'success' as const, data: { trace_id: started.traceId } };
+  });
+
+  authedRoute(app, getTaxCalculationDetails, async ({ auth }) => ({
+    status: 'success' as const,
+    data: await calculationDetails(ctx, repo, auth.user),
+  }));
+
+  authedRoute(app, checkTaxCalculation, async ({ auth, query }) => {
+    const calc = await repo.findByTrace(auth.user.id, query.id);
+    if (!calc) throw notFound('Tax calculation');
+    const job = calc.job_id ? await ctx.jobsRepo.find(calc.job_id) : undefined;
+    return {
+      status: 'success' as const,
+      data: {
+        trace_id: calc.trace_id,
+        state: calc.status,
+        tax_calculated: calc.status === 'complete' ? true : calc.status === 'failed' ? false : null,
+        tax_year: defaultTaxYear(auth.user.timezone),
+        progress: calc.status === 'complete' ? 100 : (job?.progress ?? 0),
+        message: calc.status === 'failed' ? calc.error : (job?.message ?? null),
+      },
+    };
+  });
+
+  authedRoute(app, listTaxYears, async ({ auth }) => {
+    const complete = await repo.latestComplete(auth.user.id);
+    if (!complete) return { data: { calculated_at: null, stale: true, years: [], warnings: [] } };
+    const [years, warnings, version] = await Promise.all([
+      repo.yearSummaries(complete.id),
+      repo.warnings(complete.id),
+      inputVersion(ctx, auth.user),
+    ]);
+    return {
+      data: {
+        calculated_at: complete.finished_at,
+        stale: complete.input_version !== version,
+        years: years.map((y) => ({
+          year: y.year,
+          proceeds: String(y.proceeds),
+          cost_basis: String(y.cost_basis),
+          short_term_gain: String(y.short_term_gain),
+          long_term_gain: String(y.long_term_gain),
+          income: String(y.income),
+          disposal_count: y.disposal_count,
+          income_count: y.income_count,
+        })),
+        warnings: warnings.map((w) => ({
+          code: w.code,
+          transaction_id: w.transaction_id === null ? null : Number(w.transaction_id),
+          message: w.message,
+        })),
+      },
+    };
+  });
+
+  authedRoute(app, getTaxSettings, async ({ auth }) => {
+    const s = settingsOf(auth.user);
+    return { data: { method: s.method, basis: s.basis, allocation_rule: s.allocation_rule } };
+  });
+
+  authedRoute(app, saveTaxSettings, async ({ auth, body }) => {
+    const user = await ctx.users.update(auth.user.id, {
+      tax_method: body.method.replace(/\s+/g, ''),
+      tax_basis: body.basis,
+      allocation_rule: body.allocation_rule,
+    });
+    const s = settingsOf(user);
+    return {
+      status: 'success' as const,
+      data: { method: s.method, basis: s.basis, allocation_rule: s.allocation_rule },
+    };
+  });
+}

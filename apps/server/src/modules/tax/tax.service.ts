@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import type { UserRow } from '../../db/schema.ts';
+import type { AppContext } from '../../http/context.ts';
+import { transactionsVersion } from './engine-input.ts';
+import type { TaxResultsRepo } from './tax-results.repo.ts';
+import { defaultTaxYear, settingsOf } from './tax-settings.ts';
+
+/** The version a calculation is compared by: the transactions and the settings together. */
+export async function inputVersion(ctx: AppContext, user: UserRow): Promise<string> {
+  return `${await transactionsVersion(ctx.db.kysely, user.id)}|${JSON.stringify(settingsOf(user))}`;
+}
+
+/**
+ * Starts a calculation unless the latest finished one already matches the data and
+ * settings (then nothing is recalculated) — `recalculate` forces a new run.
+ */
+export async function startCalculation(
+  ctx: AppContext,
+  repo: TaxResultsRepo,
+  user: UserRow,
+  recalculate: boolean,
+) {
+  const version = await inputVersion(ctx, user);
+  const latest = await repo.latest(user.id);
+  if (latest && !recalculate && latest.input_version === version && latest.status !== 'failed') {
+    return { traceId: latest.trace_id, state: latest.status };
+  }
+  await repo.supersedeActive(user.id);
+  const calc = await repo.create({
+    userId: user.id,
+    traceId: randomUUID(),
+    settings: settingsOf(user),
+    inputVersion: version,
+  });
+  const job = await ctx.jobs.enqueue(
+    'tax.calculate',
+    user.id,
+    { calcId: calc.id },
+    { dedupeKey: `tax:${user.id}` },
+  );
+  await repo.setJob(calc.id, job.id);
+  return { traceId: calc.trace_id, state: 'queued' as const };
+}
+
+export async function calculationDetails(ctx: AppContext, repo: TaxResultsRepo, user: UserRow) {
+  const db = ctx.db.kysely;
+  const [latest, complete, version, counts, accounts] = await Promise.all([
+    repo.latest(user.id),
+    repo.latestComplete(user.id),
+    inputVersion(ctx, user),
+    db
+      .selectFrom('transactions')
+      .select([
+        (eb) => eb.fn.countAll<number>().as('total'),
+        (eb) => eb.fn.countAll<number>().filterWhere('kind', '!=', 'withdrawal').as('taxable_or_incoming'),
+      ])
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow(),
+    db.selectFrom('import_histories').select(['import_status']).where('user_id', '=', user.id).execute(),
+  ]);
+  const taxCalculated = !latest ? null : latest.status === 'complete';
+  return {
+    tax_year: defaultTaxYear(user.timezone),
+    tax_calculated: taxCalculated,
+    need_tax_calculation: !complete || complete.input_version !== version,
+    taxable_or_incoming: Number(counts.taxable_or_incoming) > 0,
+    total_transactions: Number(counts.total),
+    first_import: accounts.length === 1 && accounts[0]?.import_status === 'in-progress',
+    last_calculated_at: complete?.finished_at ?? null,
+    trace_id: latest?.trace_id ?? null,
+  };
+}

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { defineCall } from '../http.ts';
+
+export const calculationState = z.enum(['none', 'queued', 'running', 'complete', 'failed', 'superseded']);
+
+export const startTaxCalculation = defineCall({
+  method: 'POST',
+  path: '/api/imports/v1/tax_calculations/start_tax_calculation',
+  summary: 'Start a tax calculation (recalculate=true runs it even when nothing changed)',
+  tag: 'tax',
+  body: z.object({ recalculate: z.boolean().optional() }),
+  response: z.object({
+    status: z.literal('success'),
+    data: z.object({ trace_id: z.string(), state: calculationState }),
+  }),
+});
+
+export const recalculateTax = defineCall({
+  method: 'GET',
+  path: '/api/recalculate_tax',
+  summary: 'Start a recalculation (the "New imports detected" banner link)',
+  tag: 'tax',
+  response: z.object({ status: z.literal('success'), data: z.object({ trace_id: z.string() }) }),
+});
+
+/** spec 01 §3 "Tax calculation status … Details". */
+export const taxCalculationDetails = z.object({
+  tax_year: z.number().int(),
+  /** null: never calculated; false: started but not finished (or failed); true: done. */
+  tax_calculated: z.boolean().nullable(),
+  need_tax_calculation: z.boolean(),
+  taxable_or_incoming: z.boolean(),
+  total_transactions: z.number().int(),
+  first_import: z.boolean(),
+  last_calculated_at: z.string().nullable(),
+  trace_id: z.string().nullable(),
+});
+
+export const getTaxCalculationDetails = defineCall({
+  method: 'GET',
+  path: '/api/imports/v1/tax_calculations/details',
+  summary: 'Where the user stands: calculated, needed, anything to calculate',
+  tag: 'tax',
+  response: z.object({ status: z.literal('success'), data: taxCalculationDetails }),
+});
+
+export const checkTaxCalculation = defineCall({
+  method: 'GET',
+  path: '/api/traces/check_tax_calculation',
+  summary: 'Progress of one calculation by trace id',
+  tag: 'tax',
+  query: z.object({ id: z.string().min(1) }),
+  response: z.object({
+    status: z.literal('success'),
+    data: z.object({
+      trace_id: z.string(),
+      state: calculationState,
+      tax_calculated: z.boolean().nullable(),
+      tax_year: z.number().int(),
+      progress: z.number().int(),
+      message: z.string().nullable(),
+    }),
+  }),
+});
+
+export const yearSummary = z.object({
+  year: z.number().int(),
+  proceeds: z.string(),
+  cost_basis: z.string(),
+  short_term_gain: z.string(),
+  long_term_gain: z.string(),
+  income: z.string(),
+  disposal_count: z.number().int(),
+  income_count: z.number().int(),
+});
+
+export const listTaxYears = defineCall({
+  method: 'GET',
+  path: '/api/tax/years',
+  summary: 'Per-year totals of the latest finished calculation',
+  tag: 'tax',
+  response: z.object({
+    data: z.object({
+      calculated_at: z.string().nullable(),
+      stale: z.boolean(),
+      years: z.array(yearSummary),
+      warnings: z.array(
+        z.object({ code: z.string(), transaction_id: z.number().int().nullable(), message: z.string() }),
+      ),
+    }),
+  }),
+});
+
+export const taxSettings = z.object({
+  method: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(
+      /^(fifo|lifo|hifo|lofo|\d{4}:(fifo|lifo|hifo|lofo)(,\s*\d{4}:(fifo|lifo|hifo|lofo))*)$/,
+      'use fifo, lifo, hifo, lofo, or a list such as 2020:fifo,2021:lifo',
+    ),
+  basis: z.enum(['universal', 'per-wallet', 'us-2025']),
+  allocation_rule: z.enum(['stay-oldest-first', 'lowest-cost-largest-holding']),
+});
+
+export const getTaxSettings = defineCall({
+  method: 'GET',
+  path: '/api/tax/settings',
+  summary: 'Lot method per year, application and the 2025 allocation rule',
+  tag: 'tax',
+  response: z.object({ data: taxSettings }),
+});
+
+export const saveTaxSettings = defineCall({
+  method: 'PUT',
+  path: '/api/tax/settings',
+  summary: 'Change the lot method, application or allocation rule (results become stale)',
+  tag: 'tax',
+  body: taxSettings,
+  response: z.object({ status: z.literal('success'), data: taxSettings }),
+});
