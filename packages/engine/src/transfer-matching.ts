@@ -70,24 +70,29 @@ export function matchTransfers(
       used.add(into.index);
     }
   }
-  ins.sort((a, b) => a.ms - b.ms || a.index - b.index);
+  // Deposits per asset in time order; each withdrawal scans only its time window.
+  const byAsset = new Map<string, Half[]>();
+  for (const half of ins) {
+    const list = byAsset.get(half.asset);
+    if (list) list.push(half);
+    else byAsset.set(half.asset, [half]);
+  }
+  for (const list of byAsset.values()) list.sort((a, b) => a.ms - b.ms || a.index - b.index);
   for (const out of [...outs].sort((a, b) => a.ms - b.ms || a.index - b.index)) {
     if (used.has(out.index)) continue;
+    const list = byAsset.get(out.asset);
+    if (list === undefined) continue;
     const floor = out.amount.times(new Dec(1).minus(maxFeeShare));
-    const into = ins.find(
-      (half) =>
-        !used.has(half.index) &&
-        half.asset === out.asset &&
-        half.wallet !== out.wallet &&
-        half.ms >= out.ms &&
-        half.ms - out.ms <= windowMs &&
-        half.amount.lte(out.amount) &&
-        half.amount.gte(floor),
-    );
-    if (into) {
-      pairs.push([out.index, into.index]);
-      used.add(out.index);
-      used.add(into.index);
+    for (let i = firstAtOrAfter(list, out.ms); i < list.length; i++) {
+      const half = list[i]!;
+      if (half.ms - out.ms > windowMs) break;
+      if (used.has(half.index) || half.wallet === out.wallet) continue;
+      if (half.amount.lte(out.amount) && half.amount.gte(floor)) {
+        pairs.push([out.index, half.index]);
+        used.add(out.index);
+        used.add(half.index);
+        break;
+      }
     }
   }
   const result = [...transactions];
@@ -97,4 +102,16 @@ export function matchTransfers(
     result[inIndex] = { ...transactions[inIndex]!, classification: 'self_transfer', pairId };
   }
   return result;
+}
+
+/** Index of the first half at or after `ms` (binary search over a time-sorted list). */
+function firstAtOrAfter(list: readonly Half[], ms: number): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (list[mid]!.ms < ms) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }
