@@ -18,6 +18,7 @@ import { registerEntryRoutes } from './modules/imports/entry.routes.ts';
 import { registerImportRoutes } from './modules/imports/imports.routes.ts';
 import { registerImportManagementRoutes } from './modules/imports/manage.routes.ts';
 import { registerOnboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
+import { registerTransactionRoutes } from './modules/transactions/transactions.routes.ts';
 import { registerTaxRoutes } from './modules/tax/tax.routes.ts';
 import { registerUserRoutes } from './modules/users/users.routes.ts';
 import { registerRealtime } from './realtime/ws.ts';
@@ -68,6 +69,7 @@ export async function buildApp(
     registerImportRoutes(api, ctx);
     registerImportManagementRoutes(api, ctx);
     registerEntryRoutes(api, ctx);
+    registerTransactionRoutes(api, ctx);
     registerTaxRoutes(api, ctx);
     registerRealtime(api, ctx);
     if (ctx.config.testHooks) registerTestHooks(api, ctx);

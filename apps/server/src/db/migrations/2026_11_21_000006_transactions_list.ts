@@ -7,11 +7,16 @@ import { isPostgres, type MigrationDb } from './helpers.ts';
  * (user_id, timestamp, id) already exists (migration 000003).
  */
 export async function up(db: MigrationDb): Promise<void> {
-  await db.schema
-    .createIndex('transactions_user_ignored_time_idx')
-    .on('transactions')
-    .columns(['user_id', 'ignored', 'timestamp', 'id'])
-    .execute();
+  // gt_id rides along so the list's count (groups show once) never touches the table.
+  if (isPostgres(db)) {
+    await sql`CREATE INDEX transactions_user_ignored_time_idx ON transactions (user_id, ignored, timestamp, id) INCLUDE (gt_id)`.execute(
+      db,
+    );
+  } else {
+    await sql`CREATE INDEX transactions_user_ignored_time_idx ON transactions (user_id, ignored, timestamp, id, gt_id)`.execute(
+      db,
+    );
+  }
   await db.schema
     .createIndex('transactions_user_kind_idx')
     .on('transactions')

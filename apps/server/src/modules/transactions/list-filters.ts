@@ -102,7 +102,8 @@ function categoryCondition(eb: Eb, category: string, ctx: FilterContext): Condit
     case 'ignore':
       return eb('transactions.ignored', '=', true);
     case 'need_review':
-      return missingPrice(eb, ctx.status);
+      // An ignored row needs no price.
+      return eb.and([missingPrice(eb, ctx.status), eb('transactions.ignored', '=', false)]);
     case 'sell_without_buy':
       return sellWithoutBuy(eb, ctx.status);
     default:
@@ -142,7 +143,8 @@ function statusCondition(eb: Eb, values: string[], ctx: FilterContext): Conditio
   const wanted = expandStatuses(values);
   if (wanted.size === 0) return null;
   const parts: Condition[] = [];
-  if (wanted.has('need_review')) parts.push(missingPrice(eb, ctx.status));
+  if (wanted.has('need_review'))
+    parts.push(eb.and([missingPrice(eb, ctx.status), eb('transactions.ignored', '=', false)]));
   if (wanted.has('sell_without_buy')) parts.push(sellWithoutBuy(eb, ctx.status));
   if (wanted.has('income')) parts.push(incomeCondition(eb));
   if (wanted.has('taxable')) parts.push(taxableCondition(eb));
@@ -174,19 +176,30 @@ export function taxableCondition(eb: Eb): Condition {
   ]);
 }
 
-/** Asset classes: NFTs carry a token number (#), LP tokens an LP marker; everything else is a cryptocurrency. */
+/**
+ * Asset classes: NFTs carry a token number (#), LP tokens an LP marker; everything else is a
+ * cryptocurrency. Null-safe (coalesce), so "not NFT" is true for a row without that leg.
+ */
+function asset(eb: Eb, column: 'sent_asset' | 'received_asset' | 'user_defined_type') {
+  return eb.fn.coalesce(`transactions.${column}` as const, sql.lit(''));
+}
+
 export function nftCondition(eb: Eb): Condition {
   return eb.or([
-    eb('transactions.sent_asset', 'like', '%#%'),
-    eb('transactions.received_asset', 'like', '%#%'),
-    eb('transactions.user_defined_type', 'like', 'nft%'),
+    eb(asset(eb, 'sent_asset'), 'like', '%#%'),
+    eb(asset(eb, 'received_asset'), 'like', '%#%'),
+    eb(asset(eb, 'user_defined_type'), 'like', 'nft%'),
   ]);
 }
 
 export function lpCondition(eb: Eb): Condition {
-  const asset = (col: 'transactions.sent_asset' | 'transactions.received_asset') =>
-    eb.or([eb(col, 'like', '%-LP%'), eb(col, 'like', 'LP-%'), eb(col, 'like', 'UNI-V%')]);
-  return eb.or([asset('transactions.sent_asset'), asset('transactions.received_asset')]);
+  const lp = (column: 'sent_asset' | 'received_asset') =>
+    eb.or([
+      eb(asset(eb, column), 'like', '%-LP%'),
+      eb(asset(eb, column), 'like', 'LP-%'),
+      eb(asset(eb, column), 'like', 'UNI-V%'),
+    ]);
+  return eb.or([lp('sent_asset'), lp('received_asset')]);
 }
 
 function visibilityCondition(eb: Eb, values: string[] | null, category: string): Condition | null {

@@ -1,5 +1,8 @@
 import { isFiatCode } from '@lotwise/contracts/transactions/fiat';
-import type { TransactionLeg, TransactionRow as ListRow } from '@lotwise/contracts/transactions/transaction-row';
+import type {
+  TransactionRow as ListRow,
+  TransactionLeg,
+} from '@lotwise/contracts/transactions/transaction-row';
 import type { ImportHistoryRow, TransactionRow } from '../../db/schema.ts';
 import { rowType, subTypeOf } from './classify.ts';
 import type { RowStatus } from './status-source.ts';

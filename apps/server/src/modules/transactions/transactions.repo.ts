@@ -54,11 +54,20 @@ export class TransactionsRepo {
   async listPage(body: ListTransactionsBody, category: string, ctx: FilterContext): Promise<ListPage> {
     const base = this.db.selectFrom('transactions');
     const [rows, countRow] = await Promise.all([
-      this.ordered(this.filtered(base.selectAll('transactions'), body, category, ctx), body.sort_attribute, body.sort_order)
+      this.ordered(
+        this.filtered(base.selectAll('transactions'), body, category, ctx),
+        body.sort_attribute,
+        body.sort_order,
+      )
         .limit(body.page_size)
         .offset((body.page - 1) * body.page_size)
         .execute(),
-      this.filtered(base.select((eb) => eb.fn.countAll<number | string>().as('n')), body, category, ctx).executeTakeFirstOrThrow(),
+      this.filtered(
+        base.select((eb) => eb.fn.countAll<number | string>().as('n')),
+        body,
+        category,
+        ctx,
+      ).executeTakeFirstOrThrow(),
     ]);
     return { rows, count: Number(countRow.n) };
   }

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { defineCall } from '../http.ts';
+
+export const getVisibilityFilterStatus = defineCall({
+  method: 'GET',
+  path: '/api/feature_toggles/feature_status',
+  summary: 'Whether a feature (visibility_filter) is on',
+  tag: 'transactions',
+  query: z.object({ feature: z.string() }),
+  response: z.object({ status: z.boolean() }),
+});
+
+export const getGroupUiStatus = defineCall({
+  method: 'GET',
+  path: '/api/feature_toggles/group_ui_status',
+  summary: 'Whether the grouped transactions layout is on',
+  tag: 'transactions',
+  response: z.object({ status: z.boolean() }),
+});
+
+export const getTxnEditorRevamp = defineCall({
+  method: 'GET',
+  path: '/api/feature_toggles/txn_editor_revamp',
+  summary: 'Whether the revamped transaction editor is on',
+  tag: 'transactions',
+  response: z.object({ txn_editor_revamp: z.boolean() }),
+});
+
+export const getCanRecalculate = defineCall({
+  method: 'GET',
+  path: '/api/can_recalculate',
+  summary: 'Whether imports came in after the latest tax calculation',
+  tag: 'transactions',
+  response: z.object({ can_recalculate: z.boolean() }),
+});
+
+export const getGuaCompletionStatus = defineCall({
+  method: 'GET',
+  path: '/api/gua_completion_status',
+  summary: 'Whether the latest tax calculation has completed',
+  tag: 'transactions',
+  response: z.object({ gua_completion_status: z.boolean() }),
+});
