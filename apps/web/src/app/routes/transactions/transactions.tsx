@@ -1,15 +1,5 @@
-import { ComingSoon } from '@/components/layouts/coming-soon';
+import { TransactionsPage } from '@/features/transactions/components/transactions-page';
 
 export default function TransactionsRoute() {
-  return (
-    <ComingSoon
-      title="Transactions"
-      description="Review, fix and classify your transactions."
-      features={[
-        'Filter by category, source and date',
-        'Fix missing prices and insufficient balances',
-        'Bulk edit and export to CSV',
-      ]}
-    />
-  );
+  return <TransactionsPage />;
 }

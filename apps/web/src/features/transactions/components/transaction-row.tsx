@@ -1,0 +1,127 @@
+import type { TransactionRow as Row } from '@lotwise/contracts/transactions/transaction-row';
+import { Badge, Card, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
+import { utcParts } from '../utils/date-input';
+import { AddressTooltip, AmountCell, RowWarnings, TotalCell } from './row-cells';
+
+const TYPE_LABELS: Record<string, { label: string; color: string }> = {
+  buy: { label: 'Deposit', color: 'teal' },
+  sell: { label: 'Withdrawal', color: 'orange' },
+  trade: { label: 'Trade', color: 'blue' },
+  transfer: { label: 'Transfer', color: 'grape' },
+};
+
+const words = (v: string) => v.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
+
+function TypeCell({ row }: { row: Row }) {
+  const t = TYPE_LABELS[row.type] ?? { label: row.type, color: 'gray' };
+  return (
+    <Stack gap={2}>
+      <Group gap={4} wrap="nowrap">
+        <Badge color={t.color} variant="light" size="sm">
+          {t.label}
+        </Badge>
+        {row.is_grouped_transaction ? (
+          <Badge color="gray" variant="outline" size="xs">
+            Group
+          </Badge>
+        ) : null}
+      </Group>
+      <Text fz="xs" c="dimmed">
+        {words(row.sub_type)} · {row.exchange_name === 'Manual' ? 'Other Wallets' : row.exchange}
+      </Text>
+      {row.address ? <AddressTooltip address={row.address} /> : null}
+      <RowWarnings row={row} />
+    </Stack>
+  );
+}
+
+/** Self transfer, switch trade and rebrand rows have no checkbox (spec 02 §4). */
+const selectable = (row: Row) => row.type !== 'transfer';
+
+interface RowProps {
+  row: Row;
+  selected: boolean;
+  onToggle: (id: number) => void;
+}
+
+export function TransactionTableRow({ row, selected, onToggle }: RowProps) {
+  const { date, time } = utcParts(row.date);
+  return (
+    <Table.Tr data-testid="transaction-row" style={{ opacity: row.ignored ? 0.5 : 1 }}>
+      <Table.Td>
+        {selectable(row) ? (
+          <Checkbox
+            aria-label={`Select transaction ${row.id}`}
+            checked={selected}
+            onChange={() => onToggle(row.id)}
+          />
+        ) : null}
+      </Table.Td>
+      <Table.Td>
+        <TypeCell row={row} />
+      </Table.Td>
+      <Table.Td>
+        <Text fz="sm">{date}</Text>
+        <Text fz="xs" c="dimmed">
+          {time} UTC
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <AmountCell amount={row.from_amount} currency={row.from_currency} />
+      </Table.Td>
+      <Table.Td>
+        <AmountCell amount={row.to_amount} currency={row.to_currency} />
+      </Table.Td>
+      <Table.Td>
+        <TotalCell row={row} />
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** Phones: a card per row with the same facts, stacked. */
+export function TransactionCard({ row, selected, onToggle }: RowProps) {
+  const { date, time } = utcParts(row.date);
+  return (
+    <Card withBorder p="sm" data-testid="transaction-row" style={{ opacity: row.ignored ? 0.5 : 1 }}>
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Group gap="xs" wrap="nowrap" align="flex-start">
+          {selectable(row) ? (
+            <Checkbox
+              aria-label={`Select transaction ${row.id}`}
+              checked={selected}
+              onChange={() => onToggle(row.id)}
+            />
+          ) : null}
+          <TypeCell row={row} />
+        </Group>
+        <Stack gap={0} align="flex-end">
+          <Text fz="xs">{date}</Text>
+          <Text fz="xs" c="dimmed">
+            {time} UTC
+          </Text>
+        </Stack>
+      </Group>
+      <Group justify="space-between" mt="xs" wrap="nowrap">
+        <Stack gap={0}>
+          <Text fz="xs" c="dimmed">
+            Out
+          </Text>
+          <AmountCell amount={row.from_amount} currency={row.from_currency} />
+        </Stack>
+        <Stack gap={0}>
+          <Text fz="xs" c="dimmed">
+            In
+          </Text>
+          <AmountCell amount={row.to_amount} currency={row.to_currency} />
+        </Stack>
+        <Stack gap={0} align="flex-end">
+          <Text fz="xs" c="dimmed">
+            Total
+          </Text>
+          <TotalCell row={row} />
+        </Stack>
+      </Group>
+    </Card>
+  );
+}

@@ -1,0 +1,118 @@
+import type { Category } from '@lotwise/contracts/transactions/constants';
+import { Box, Button, Group, LoadingOverlay, Switch, Text, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconDownload } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { ErrorState, LoadingState } from '@/components/ui/states';
+import { paths } from '@/config/paths';
+import { useIsMobile } from '@/hooks/use-is-mobile';
+import { errorText } from '@/lib/api-client';
+import { useCanRecalculate } from '../api/get-layout-flags';
+import { useTransactionStats } from '../api/get-stats';
+import { useTransactions } from '../api/list-transactions';
+import { useLayout } from '../hooks/use-layout';
+import { useListState } from '../hooks/use-list-state';
+import { listBody } from '../utils/list-state';
+import { ListBanners } from './banners';
+import { FilterBar } from './filter-bar';
+import { ListFooter } from './list-footer';
+import { OverviewBoxes } from './overview-boxes';
+import { StatusTabs } from './status-tabs';
+import { TransactionsTable } from './transactions-table';
+
+/** /transactions (spec 02 §2): title, banners, boxes, tabs, filters, table and pager. */
+export function TransactionsPage() {
+  useDocumentTitle('Transactions · Lotwise');
+  const mobile = useIsMobile();
+  const view = useLayout();
+  const state = useListState();
+  const legacy = view.layout === 'legacy';
+  const body = listBody(state.category, state.filters, state.sort, state.page, state.pageSize, legacy);
+  const list = useTransactions(legacy ? 'legacy' : 'grouped', body);
+  const stats = useTransactionStats().data;
+  const canRecalculate = useCanRecalculate().data?.can_recalculate ?? false;
+  if (!view.ready) return <LoadingState />;
+
+  const selectBox = (category: Category) => {
+    // Missing Price and Insufficient Balance select category All with the matching status (new layout).
+    if (!legacy && (category === 'need_review' || category === 'sell_without_buy')) {
+      state.setCategory('all', { statuses: [category], type: null, marginType: null });
+    } else state.setCategory(category, { type: null, marginType: null });
+  };
+  const tabLabel = state.category === 'all' ? '' : `${state.category.replace(/_/g, ' ')} `;
+  return (
+    <Box>
+      <Group justify="space-between" mb="md" wrap="wrap" gap="sm">
+        <Title order={1} fz={{ base: 22, sm: 28 }} data-testid="transactions-title">
+          Transactions{stats ? ` (${stats.total.toLocaleString('en-US')})` : ''}
+        </Title>
+        <Group gap="sm">
+          <Switch
+            label="Legacy version"
+            checked={legacy}
+            onChange={() => view.toggleLegacy(state.filters, state.category)}
+            data-testid="legacy-toggle"
+          />
+          <Button
+            component={Link}
+            to={paths.settings.export.getHref()}
+            variant="light"
+            leftSection={<IconDownload size={16} />}
+            size={mobile ? 'xs' : 'sm'}
+          >
+            {mobile ? 'Export Transactions' : 'Download CSV'}
+          </Button>
+        </Group>
+      </Group>
+      <ListBanners
+        stats={stats}
+        needsReview={state.category === 'need_review' || state.filters.statuses.includes('need_review')}
+        canRecalculate={canRecalculate}
+        onInsufficient={() => selectBox('sell_without_buy')}
+      />
+      <OverviewBoxes stats={stats} active={state.category} onSelect={selectBox} />
+      {!legacy ? (
+        <StatusTabs
+          stats={stats}
+          statuses={state.filters.statuses}
+          onChange={(statuses) => state.setFilters({ statuses })}
+        />
+      ) : null}
+      <FilterBar state={state} legacy={legacy} visibilityFilter={view.visibilityFilter} />
+      {state.selection.size > 0 ? (
+        <Text fz="sm" mb="xs" data-testid="selection-count">
+          {state.selection.size} selected
+        </Text>
+      ) : null}
+      {list.isError && !list.data ? (
+        <ErrorState message={errorText(list.error)} onRetry={() => void list.refetch()} />
+      ) : (
+        <Box pos="relative" mih={200}>
+          <LoadingOverlay
+            visible={list.isFetching}
+            zIndex={5}
+            overlayProps={{ blur: 1 }}
+            data-testid="list-loader"
+          />
+          <TransactionsTable
+            rows={list.data?.transactions ?? []}
+            grouped={!legacy}
+            sort={state.sort}
+            onSort={state.toggleSort}
+            selection={state.selection}
+            onSelection={state.setSelection}
+            currency={list.data?.currency ?? 'USD'}
+            emptyText={list.isPending ? '' : `No ${tabLabel}transactions found`}
+          />
+          <ListFooter
+            page={state.page}
+            pageSize={state.pageSize}
+            count={list.data?.transactions_count ?? 0}
+            onPage={state.setPage}
+            onPageSize={state.setPageSize}
+          />
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,158 @@
+import type { SortAttribute } from '@lotwise/contracts/transactions/constants';
+import type { TransactionRow as Row } from '@lotwise/contracts/transactions/transaction-row';
+import { Checkbox, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
+import { Fragment, type ReactNode } from 'react';
+import { useIsMobile } from '@/hooks/use-is-mobile';
+import { monthHeading } from '../utils/date-input';
+import type { Sort } from '../utils/list-state';
+import { TransactionCard, TransactionTableRow } from './transaction-row';
+
+interface TableProps {
+  rows: Row[];
+  grouped: boolean;
+  sort: Sort;
+  onSort: (attribute: SortAttribute) => void;
+  selection: Set<number>;
+  onSelection: (next: Set<number>) => void;
+  currency: string;
+  emptyText: string;
+}
+
+function SortHeader({
+  label,
+  attribute,
+  sort,
+  onSort,
+}: { label: string; attribute: SortAttribute } & Pick<TableProps, 'sort' | 'onSort'>) {
+  const active = sort.attribute === attribute;
+  const Icon = !active ? IconArrowsSort : sort.order === 'desc' ? IconArrowDown : IconArrowUp;
+  return (
+    <UnstyledButton
+      onClick={() => onSort(attribute)}
+      aria-label={`Sort by ${label}`}
+      aria-sort={active ? (sort.order === 'desc' ? 'descending' : 'ascending') : 'none'}
+      style={{ display: 'inline-flex', alignItems: 'center', gap: 4, fontWeight: 600 }}
+    >
+      {label}
+      <Icon size={14} />
+    </UnstyledButton>
+  );
+}
+
+/** Rows under month-and-year headings (grouped layout) or one flat run (legacy). */
+function withHeadings(
+  rows: Row[],
+  grouped: boolean,
+  render: (row: Row) => ReactNode,
+  heading: (text: string) => ReactNode,
+) {
+  let last = '';
+  return rows.map((row) => {
+    const month = monthHeading(row.date);
+    const show = grouped && month !== last;
+    last = month;
+    return (
+      <Fragment key={row.id}>
+        {show ? heading(month) : null}
+        {render(row)}
+      </Fragment>
+    );
+  });
+}
+
+/** The transactions table (spec 02 §2): checkbox, type, Date, Out, In, total. */
+export function TransactionsTable(props: TableProps) {
+  const { rows, selection, onSelection } = props;
+  const mobile = useIsMobile();
+  const toggle = (id: number) => {
+    const next = new Set(selection);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    onSelection(next);
+  };
+  if (rows.length === 0) {
+    return (
+      <Text ta="center" c="dimmed" py="xl" data-testid="transactions-empty">
+        {props.emptyText}
+      </Text>
+    );
+  }
+  if (mobile) {
+    return (
+      <Stack gap="xs" data-testid="transactions-table">
+        {withHeadings(
+          rows,
+          props.grouped,
+          (row) => (
+            <TransactionCard row={row} selected={selection.has(row.id)} onToggle={toggle} />
+          ),
+          (text) => (
+            <Text fw={700} fz="sm" mt="xs" data-testid="month-heading">
+              {text}
+            </Text>
+          ),
+        )}
+      </Stack>
+    );
+  }
+  const ids = rows.filter((r) => r.type !== 'transfer').map((r) => r.id);
+  const all = ids.length > 0 && ids.every((id) => selection.has(id));
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table verticalSpacing="xs" highlightOnHover data-testid="transactions-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={40}>
+              <Checkbox
+                aria-label="Select all"
+                checked={all}
+                indeterminate={!all && ids.some((id) => selection.has(id))}
+                onChange={() => onSelection(all ? new Set() : new Set(ids))}
+              />
+            </Table.Th>
+            <Table.Th>Type</Table.Th>
+            <Table.Th>
+              <SortHeader label="Date" attribute="transaction_at" sort={props.sort} onSort={props.onSort} />
+            </Table.Th>
+            <Table.Th>
+              <SortHeader
+                label="Out"
+                attribute="from_currency_quantity"
+                sort={props.sort}
+                onSort={props.onSort}
+              />
+            </Table.Th>
+            <Table.Th>
+              <SortHeader
+                label="In"
+                attribute="to_currency_quantity"
+                sort={props.sort}
+                onSort={props.onSort}
+              />
+            </Table.Th>
+            <Table.Th ta="right">Total ({props.currency})</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {withHeadings(
+            rows,
+            props.grouped,
+            (row) => (
+              <TransactionTableRow row={row} selected={selection.has(row.id)} onToggle={toggle} />
+            ),
+            (text) => (
+              <Table.Tr data-testid="month-heading">
+                <Table.Td colSpan={6} bg="var(--mantine-color-gray-0)">
+                  <Text fw={700} fz="sm">
+                    {text}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ),
+          )}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
