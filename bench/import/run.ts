@@ -53,7 +53,7 @@ const user = await ctx.users.insert({
   updated_at: now,
 });
 const { ImportsRepo } = await import('../../apps/server/src/modules/imports/imports.repo.ts');
-const repo = new ImportsRepo(ctx.db.kysely, ctx.db.sqlite);
+const repo = new ImportsRepo(ctx.db.kysely);
 const history = await repo.createHistory({
   userId: user.id,
   name: 'Universal CSV',

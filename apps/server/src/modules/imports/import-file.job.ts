@@ -6,6 +6,7 @@ import type { AppContext } from '../../http/context.ts';
 import type { JobIO } from '../../jobs/job-queue.ts';
 import { nowIso } from '../users/users.repo.ts';
 import { DedupeKeyer } from './dedupe.ts';
+import type { ImportStore } from './import-store.ts';
 import type { ImportsRepo } from './imports.repo.ts';
 import { familyOfFormat } from './sources.ts';
 
@@ -22,7 +23,7 @@ export const importFailedText = (name: string) =>
  * already present are counted, not added), rows that don't are listed with their line,
  * column and problem. An unreadable file stores nothing and marks the upload failed.
  */
-export function importFileJob(ctx: AppContext, repo: ImportsRepo) {
+export function importFileJob(ctx: AppContext, repo: ImportsRepo, store: ImportStore) {
   return async ({ job, payload, progress }: JobIO) => {
     const { fileId, format: wanted } = payload as ImportFilePayload;
     const file = await repo.findFile(job.user_id, fileId);
@@ -33,7 +34,7 @@ export function importFileJob(ctx: AppContext, repo: ImportsRepo) {
     const format = wanted ?? file.format ?? undefined;
     const keyer = new DedupeKeyer(familyOfFormat(format ?? 'unknown').slug);
     const now = nowIso();
-    await repo.resetRun(file.id);
+    await store.resetRun(file.id);
 
     // The file streams from disk through the parser in batches: memory stays flat
     // however large the export is. Progress follows the bytes read.
@@ -56,7 +57,7 @@ export function importFileJob(ctx: AppContext, repo: ImportsRepo) {
       },
       {
         records: async (batch) => {
-          await repo.stageRows(
+          await store.stageRows(
             batch.map((t) => stagedRow(t, keyer.key(t), job.user_id, history.id, file.id, now)),
           );
           const percent = 5 + Math.floor((85 * read) / size);
@@ -68,7 +69,7 @@ export function importFileJob(ctx: AppContext, repo: ImportsRepo) {
             );
           }
         },
-        errors: (batch) => repo.addErrors(file.id, batch),
+        errors: (batch) => store.addErrors(file.id, batch),
         skipped: (batch) => {
           skipped += batch.length;
         },
@@ -78,7 +79,7 @@ export function importFileJob(ctx: AppContext, repo: ImportsRepo) {
     if (summary.records === 0 && summary.errors > 0) {
       const errors = await repo.errorsOfFile(file.id);
       const reason = summary.fatal?.message ?? errors[0]?.message ?? 'no rows could be read';
-      await repo.failImport(
+      await store.failImport(
         file.id,
         history.id,
         summary.format,
@@ -89,7 +90,7 @@ export function importFileJob(ctx: AppContext, repo: ImportsRepo) {
     }
 
     await progress(90, 'Finishing');
-    const outcome = await repo.commitImport({
+    const outcome = await store.commitImport({
       fileId: file.id,
       historyId: history.id,
       userId: job.user_id,

@@ -1,4 +1,3 @@
-import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type {
   AccountType,
@@ -6,7 +5,6 @@ import type {
   ImportFileRow,
   ImportHistoryRow,
   ImportStatus,
-  NewStagedRow,
 } from '../../db/schema.ts';
 import { nowIso } from '../users/users.repo.ts';
 
@@ -18,12 +16,7 @@ export interface HistoryWithCounts extends ImportHistoryRow {
 
 /** SQL for accounts, uploads, their row errors and the stored transactions. Every query is scoped to a user. */
 export class ImportsRepo {
-  private stageStatement: SQLite.Statement | undefined;
-
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly sqlite?: SQLite.Database,
-  ) {}
+  constructor(private readonly db: Kysely<Database>) {}
 
   async createHistory(input: {
     userId: number;
@@ -191,176 +184,4 @@ export class ImportsRepo {
     const rows = await query.execute();
     return rows.map((r) => ({ ...r, total_transactions: Number(r.total_transactions ?? 0) }));
   }
-
-  /** Clears what an interrupted run of this upload left behind: staged rows and row errors. */
-  async resetRun(fileId: number): Promise<void> {
-    await this.db.deleteFrom('import_staging').where('import_file_id', '=', fileId).execute();
-    await this.db.deleteFrom('import_errors').where('import_file_id', '=', fileId).execute();
-  }
-
-  async addErrors(
-    fileId: number,
-    errors: { line: number; column: string | null; message: string }[],
-  ): Promise<void> {
-    for (let i = 0; i < errors.length; i += 500) {
-      await this.db
-        .insertInto('import_errors')
-        .values(
-          errors.slice(i, i + 500).map((e) => ({
-            import_file_id: fileId,
-            line: e.line,
-            column_name: e.column,
-            message: e.message,
-          })),
-        )
-        .execute();
-    }
-  }
-
-  /** One short write per call; other requests get the database between chunks. */
-  async stageRows(rows: NewStagedRow[]): Promise<void> {
-    if (rows.length === 0) return;
-    // The raw handle bypasses Kysely's connection lock, so only use it when no Kysely
-    // transaction is open on the connection; being synchronous, nothing interleaves then.
-    if (!this.sqlite || this.sqlite.inTransaction) {
-      await this.db.insertInto('import_staging').values(rows).execute();
-      return;
-    }
-    // SQLite: one prepared statement run per row inside a short transaction is several
-    // times faster than compiling a thousand-row VALUES query.
-    const sqlite = this.sqlite;
-    this.stageStatement ??= sqlite.prepare(
-      `insert into import_staging (import_file_id, ${STAGED_COLUMNS.join(', ')}) values (${[
-        'import_file_id',
-        ...STAGED_COLUMNS,
-      ]
-        .map(() => '?')
-        .join(', ')})`,
-    );
-    const statement = this.stageStatement;
-    sqlite.transaction((batch: NewStagedRow[]) => {
-      for (const row of batch)
-        statement.run(row.import_file_id, ...STAGED_COLUMNS.map((c) => row[c] ?? null));
-    })(rows);
-  }
-
-  /**
-   * Moves an upload's staged rows into transactions in one statement (rows already present
-   * are skipped by the unique dedupe key), with its row errors and counts, all in one
-   * database transaction: the import is stored whole or not at all.
-   */
-  async commitImport(input: {
-    fileId: number;
-    historyId: number;
-    userId: number;
-    format: string;
-    parsed: number;
-    errorCount: number;
-    skipped: number;
-  }): Promise<{ added: number; duplicates: number }> {
-    return this.db.transaction().execute(async (trx) => {
-      const moved = await trx
-        .insertInto('transactions')
-        .columns([...STAGED_COLUMNS, 'import_file_id', 'updated_at'])
-        .expression(
-          trx
-            .selectFrom('import_staging')
-            .select([...STAGED_COLUMNS, 'import_file_id', 'created_at as updated_at'])
-            .where('import_file_id', '=', input.fileId)
-            .orderBy('id'),
-        )
-        .onConflict((oc) => oc.columns(['user_id', 'dedupe_key']).doNothing())
-        .executeTakeFirst();
-      const added = Number(moved.numInsertedOrUpdatedRows ?? 0);
-      await trx
-        .updateTable('import_files')
-        .set({
-          status: 'complete',
-          format: input.format,
-          rows_parsed: input.parsed,
-          rows_added: added,
-          rows_duplicate: input.parsed - added,
-          rows_skipped: input.skipped,
-          error_count: input.errorCount,
-          finished_at: nowIso(),
-        })
-        .where('id', '=', input.fileId)
-        .execute();
-      await trx
-        .updateTable('import_histories')
-        .set({ import_status: 'complete', last_synced_at: nowIso(), updated_at: nowIso() })
-        .where('id', '=', input.historyId)
-        .execute();
-      if (added > 0) {
-        await trx
-          .updateTable('users')
-          .set({ transaction_uploaded: true })
-          .where('id', '=', input.userId)
-          .execute();
-      }
-      await trx.deleteFrom('import_staging').where('import_file_id', '=', input.fileId).execute();
-      return { added, duplicates: input.parsed - added };
-    });
-  }
-
-  /** An upload nothing could be read from: its errors are already stored; the rows are not. */
-  async failImport(
-    fileId: number,
-    historyId: number,
-    format: string | null,
-    message: string,
-    errorCount: number,
-  ) {
-    await this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('import_staging').where('import_file_id', '=', fileId).execute();
-      await trx
-        .updateTable('import_files')
-        .set({
-          status: 'failed',
-          status_message: message,
-          format,
-          error_count: errorCount,
-          finished_at: nowIso(),
-        })
-        .where('id', '=', fileId)
-        .execute();
-      const others = await trx
-        .selectFrom('import_files')
-        .select('id')
-        .where('import_history_id', '=', historyId)
-        .where('status', '=', 'complete')
-        .executeTakeFirst();
-      await trx
-        .updateTable('import_histories')
-        .set({ import_status: others ? 'complete' : 'failed', updated_at: nowIso() })
-        .where('id', '=', historyId)
-        .execute();
-    });
-  }
 }
-
-/** Columns an upload's staged rows carry over into transactions unchanged. */
-const STAGED_COLUMNS = [
-  'user_id',
-  'import_history_id',
-  'dedupe_key',
-  'timestamp',
-  'kind',
-  'subtype',
-  'sent_asset',
-  'sent_amount',
-  'received_asset',
-  'received_amount',
-  'fee_asset',
-  'fee_amount',
-  'fiat_currency',
-  'fiat_value',
-  'external_id',
-  'tx_hash',
-  'from_address',
-  'to_address',
-  'label',
-  'note',
-  'source_lines',
-  'created_at',
-] as const;

@@ -14,14 +14,15 @@ import { AppError, notFound } from '../../http/errors.ts';
 import { authedRoute } from '../../http/route.ts';
 import { detectUploadFormat } from './detect-upload.ts';
 import { importFileJob } from './import-file.job.ts';
+import { ImportStore } from './import-store.ts';
 import { toHistoryRow, toSourceRow } from './import-views.ts';
 import { ImportsRepo } from './imports.repo.ts';
 import { familyOfFormat } from './sources.ts';
 import { receiveUpload } from './upload.ts';
 
 export function registerImportRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const repo = new ImportsRepo(ctx.db.kysely, ctx.db.sqlite);
-  ctx.jobs.register('import.parse', importFileJob(ctx, repo));
+  const repo = new ImportsRepo(ctx.db.kysely);
+  ctx.jobs.register('import.parse', importFileJob(ctx, repo, new ImportStore(ctx.db.kysely, ctx.db.sqlite)));
 
   /** Progress of running imports, keyed by account, from their jobs. */
   async function progressOf(userId: number): Promise<Map<number, number>> {

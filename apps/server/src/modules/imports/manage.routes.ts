@@ -14,7 +14,7 @@ import { deleteImportJob } from './delete-import.job.ts';
 import { ImportsRepo } from './imports.repo.ts';
 
 export function registerImportManagementRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const repo = new ImportsRepo(ctx.db.kysely, ctx.db.sqlite);
+  const repo = new ImportsRepo(ctx.db.kysely);
   const db = ctx.db.kysely;
   ctx.jobs.register('import.delete', deleteImportJob(ctx));
 
