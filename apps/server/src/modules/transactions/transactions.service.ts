@@ -79,7 +79,7 @@ export class TransactionsService {
     };
   }
 
-  private filterContext(
+  filterContext(
     userId: number,
     body: ListTransactionsBody,
     histories: ImportHistoryRow[],
