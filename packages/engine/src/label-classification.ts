@@ -1,5 +1,3 @@
-import type { NormalisedTransaction } from '@lotwise/contracts/normalised';
-
 /**
  * Turns a file's label (the universal template's Label column, carried as `label`, or the
  * importer's `subtype` when there is no label) into the engine's user classification.
@@ -68,7 +66,15 @@ const ENGINE_TYPES = new Set([
 /** Subtypes precise enough to act on when a row has no label. */
 const BY_SUBTYPE = new Set(['gift', 'lost', 'stolen', 'donation', 'margin fee']);
 
-export function classificationOf(tx: NormalisedTransaction): string | null {
+/** The fields of a normalised record the label rules look at. */
+export interface LabelledRecord {
+  sent?: unknown;
+  received?: unknown;
+  label?: string | null;
+  subtype?: string | null;
+}
+
+export function classificationOf(tx: LabelledRecord): string | null {
   const direction: Direction =
     tx.sent && tx.received ? 'both' : tx.sent ? 'out' : tx.received ? 'in' : 'none';
   const label = (tx.label ?? '').trim().toLowerCase();

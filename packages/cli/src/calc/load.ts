@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
+import { classificationOf } from '@lotwise/engine/label-classification';
 import type { EngineTransaction, EngineWarning } from '@lotwise/engine/types';
 import { parseFile } from '@lotwise/importers/parse';
-import { classificationOf } from './classification.ts';
 
 export interface LoadedWallets {
   transactions: EngineTransaction[];

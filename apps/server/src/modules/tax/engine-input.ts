@@ -1,3 +1,4 @@
+import { classificationOf } from '@lotwise/engine/label-classification';
 import type { EngineTransaction } from '@lotwise/engine/types';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
@@ -61,6 +62,14 @@ export async function loadEngineInput(db: Kysely<Database>, userId: number): Pro
       .execute();
     if (rows.length === 0) return out;
     for (const r of rows) {
+      const sent =
+        r.sent_asset && r.sent_amount !== null
+          ? { asset: r.sent_asset, amount: String(r.sent_amount) }
+          : null;
+      const received =
+        r.received_asset && r.received_amount !== null
+          ? { asset: r.received_asset, amount: String(r.received_amount) }
+          : null;
       out.push({
         id: String(r.id),
         wallet: wallets.get(r.import_history_id) ?? `account #${r.import_history_id}`,
@@ -85,7 +94,9 @@ export async function loadEngineInput(db: Kysely<Database>, userId: number): Pro
         tx_hash: r.tx_hash,
         note: r.note,
         label: r.label,
-        classification: r.user_defined_type,
+        // The user's own classification wins; otherwise the file's label, as `lotwise calc` does.
+        classification:
+          r.user_defined_type ?? classificationOf({ sent, received, label: r.label, subtype: r.subtype }),
         ignored: Boolean(r.ignored) || r.user_defined_type === 'ignore',
       });
     }
