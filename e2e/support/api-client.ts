@@ -12,12 +12,7 @@ export class ApiClient {
     return this.raw(method, path, body);
   }
 
-  async upload(
-    path: string,
-    name: string,
-    content: string,
-    fields: Record<string, string> = {},
-  ) {
+  async upload(path: string, name: string, content: string, fields: Record<string, string> = {}) {
     if (!this.cookies.has('lotwise_csrf')) await this.raw('GET', '/api/auth/session');
     const form = new FormData();
     for (const [k, v] of Object.entries(fields)) form.append(k, v);
