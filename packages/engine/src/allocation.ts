@@ -1,13 +1,15 @@
 import { ymdString } from './dates.ts';
-import { type Dec, decMin, decString, moneyShare, ZERO } from './decimal.ts';
+import { fixedMin, fixedString, moneyShare } from './fixed.ts';
 import { type Ledger, splitBalanceKey } from './ledger.ts';
-import { type Lot, unitCostOf } from './lots/lot.ts';
+import { compareUnitCost, type Lot } from './lots/lot.ts';
 import type { AllocationEntry, AllocationRecord, AllocationRule, EngineWarning } from './types.ts';
 
 interface Part {
   lot: Lot;
-  qty: Dec;
-  basis: Dec;
+  qty: bigint;
+  basis: bigint;
+  /** Still the whole lot (never split by a capacity). */
+  whole: boolean;
 }
 
 /**
@@ -30,9 +32,9 @@ export function allocateToWallets(
   effectiveDay: number,
   warn: (warning: EngineWarning) => void,
 ): AllocationRecord {
-  const capacities = new Map<string, Map<string, Dec>>();
+  const capacities = new Map<string, Map<string, bigint>>();
   for (const [key, amount] of ledger.balances) {
-    if (!amount.gt(0)) continue;
+    if (amount <= 0n) continue;
     const { wallet, asset } = splitBalanceKey(key);
     let byWallet = capacities.get(asset);
     if (byWallet === undefined) {
@@ -49,7 +51,7 @@ export function allocateToWallets(
 
   const entries: AllocationEntry[] = [];
   const place = (part: Part, wallet: string): void => {
-    const lot = ledger.rehome(part.lot, part.qty, part.basis, wallet);
+    const lot = ledger.rehome(part.lot, part.qty, part.basis, wallet, part.whole);
     ledger.pool(wallet, lot.asset).add(lot);
     entries.push({
       wallet,
@@ -57,14 +59,14 @@ export function allocateToWallets(
       lotId: lot.lotId,
       acquiredAt: ymdString(lot.acquiredDay),
       acquiredTimestamp: new Date(lot.acquiredMs).toISOString(),
-      amount: decString(part.qty),
-      costBasis: decString(part.basis),
+      amount: fixedString(part.qty),
+      costBasis: fixedString(part.basis),
     });
   };
 
   for (const [asset, pool] of universal) {
-    const caps = capacities.get(asset) ?? new Map<string, Dec>();
-    let parts: Part[] = pool.drain().map((lot) => ({ lot, qty: lot.qty, basis: lot.basis }));
+    const caps = capacities.get(asset) ?? new Map<string, bigint>();
+    let parts: Part[] = pool.drain().map((lot) => ({ lot, qty: lot.qty, basis: lot.basis, whole: true }));
     if (rule === 'stay-oldest-first') {
       parts.sort((a, b) => a.lot.acquiredMs - b.lot.acquiredMs || a.lot.seq - b.lot.seq);
       const rest: Part[] = [];
@@ -75,20 +77,22 @@ export function allocateToWallets(
     } else {
       parts.sort(
         (a, b) =>
-          unitCostOf(a.lot).cmp(unitCostOf(b.lot)) ||
-          a.lot.acquiredMs - b.lot.acquiredMs ||
-          a.lot.seq - b.lot.seq,
+          compareUnitCost(a.lot, b.lot) || a.lot.acquiredMs - b.lot.acquiredMs || a.lot.seq - b.lot.seq,
       );
-      const wallets = [...caps.keys()].sort((a, b) => caps.get(b)!.cmp(caps.get(a)!) || (a < b ? -1 : 1));
+      const wallets = [...caps.keys()].sort((a, b) => {
+        const capA = caps.get(a)!;
+        const capB = caps.get(b)!;
+        return capA > capB ? -1 : capA < capB ? 1 : a < b ? -1 : 1;
+      });
       parts = parts.flatMap((part) => fill(part, wallets, caps, place));
     }
     for (const part of parts) place(part, part.lot.wallet);
     for (const [wallet, cap] of caps) {
-      if (cap.gt(0)) {
+      if (cap > 0n) {
         warn({
           code: 'allocation_shortfall',
           txId: null,
-          message: `Allocation at ${ymdString(effectiveDay)}: ${wallet} held ${decString(cap)} ${asset} more than the lots left to allocate; those units have no basis.`,
+          message: `Allocation at ${ymdString(effectiveDay)}: ${wallet} held ${fixedString(cap)} ${asset} more than the lots left to allocate; those units have no basis.`,
         });
       }
     }
@@ -100,7 +104,7 @@ export function allocateToWallets(
       warn({
         code: 'allocation_shortfall',
         txId: null,
-        message: `Allocation at ${ymdString(effectiveDay)}: ${wallet} held ${decString(cap)} ${asset} with no lots to allocate.`,
+        message: `Allocation at ${ymdString(effectiveDay)}: ${wallet} held ${fixedString(cap)} ${asset} with no lots to allocate.`,
       });
     }
   }
@@ -111,22 +115,22 @@ export function allocateToWallets(
 function fill(
   part: Part,
   wallets: readonly string[],
-  caps: Map<string, Dec>,
+  caps: Map<string, bigint>,
   place: (part: Part, wallet: string) => void,
 ): Part[] {
   let rest = part;
   for (const wallet of wallets) {
-    const cap = caps.get(wallet) ?? ZERO;
-    if (!cap.gt(0)) continue;
-    const give = decMin(cap, rest.qty);
-    caps.set(wallet, cap.minus(give));
-    if (give.eq(rest.qty)) {
+    const cap = caps.get(wallet) ?? 0n;
+    if (cap <= 0n) continue;
+    const give = fixedMin(cap, rest.qty);
+    caps.set(wallet, cap - give);
+    if (give === rest.qty) {
       place(rest, wallet);
       return [];
     }
     const basis = moneyShare(rest.basis, give, rest.qty);
-    place({ lot: rest.lot, qty: give, basis }, wallet);
-    rest = { lot: rest.lot, qty: rest.qty.minus(give), basis: rest.basis.minus(basis) };
+    place({ lot: rest.lot, qty: give, basis, whole: false }, wallet);
+    rest = { lot: rest.lot, qty: rest.qty - give, basis: rest.basis - basis, whole: false };
   }
   return [rest];
 }

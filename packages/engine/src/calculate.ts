@@ -1,7 +1,7 @@
 import { allocateToWallets } from './allocation.ts';
 import { restoreCheckpoint, takeCheckpoint } from './checkpoint.ts';
 import { isValidTimeZone, LocalCalendar, parseYmd, ymdString } from './dates.ts';
-import { decString } from './decimal.ts';
+import { fixedString } from './fixed.ts';
 import { Ledger } from './ledger.ts';
 import { materialise, prepareEvents } from './prepare.ts';
 import { Pricer } from './pricing.ts';
@@ -142,7 +142,7 @@ function parseCheckpointDays(days: readonly string[], rec: Recorder): number[] {
 }
 
 function holdingsOf(ledger: Ledger): Holding[] {
-  const lots = [...ledger.allLots()].filter((lot) => lot.qty.gt(0));
+  const lots = [...ledger.allLots()].filter((lot) => lot.qty > 0n);
   lots.sort(
     (a, b) =>
       (a.wallet < b.wallet ? -1 : a.wallet > b.wallet ? 1 : 0) ||
@@ -153,8 +153,8 @@ function holdingsOf(ledger: Ledger): Holding[] {
   return lots.map((lot) => ({
     wallet: lot.wallet,
     asset: lot.asset,
-    amount: decString(lot.qty),
-    costBasis: decString(lot.basis),
+    amount: fixedString(lot.qty),
+    costBasis: fixedString(lot.basis),
     acquiredAt: ymdString(lot.acquiredDay),
     acquiredTimestamp: new Date(lot.acquiredMs).toISOString(),
     lotId: lot.lotId,

@@ -1,5 +1,5 @@
 import { ymdString } from './dates.ts';
-import { Dec, decString } from './decimal.ts';
+import { fixedString, parseFixed } from './fixed.ts';
 import type { Ledger } from './ledger.ts';
 import { makeLot } from './lots/lot.ts';
 import type { AllocationRecord, BasisMode, Checkpoint, SnapshotLot } from './types.ts';
@@ -27,8 +27,8 @@ export function takeCheckpoint(
         seq: lot.seq,
         acquiredMs: lot.acquiredMs,
         acquiredDay: lot.acquiredDay,
-        amount: decString(lot.qty),
-        costBasis: decString(lot.basis),
+        amount: fixedString(lot.qty),
+        costBasis: fixedString(lot.basis),
       });
     }
   }
@@ -39,7 +39,7 @@ export function takeCheckpoint(
     perWallet: ledger.perWallet,
     nextSeq: ledger.nextSeq,
     lots,
-    balances: [...ledger.balances].map(([key, amount]) => ({ key, amount: decString(amount) })),
+    balances: [...ledger.balances].map(([key, amount]) => ({ key, amount: fixedString(amount) })),
     allocation,
   };
 }
@@ -59,10 +59,10 @@ export function restoreCheckpoint(ledger: Ledger, checkpoint: Checkpoint): void 
         acquiredMs: lot.acquiredMs,
         acquiredDay: lot.acquiredDay,
         wallet: lot.wallet,
-        qty: new Dec(lot.amount),
-        basis: new Dec(lot.costBasis),
+        qty: parseFixed(lot.amount),
+        basis: parseFixed(lot.costBasis),
       }),
     );
   }
-  for (const { key, amount } of checkpoint.balances) ledger.balances.set(key, new Dec(amount));
+  for (const { key, amount } of checkpoint.balances) ledger.balances.set(key, parseFixed(amount));
 }

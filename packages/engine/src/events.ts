@@ -1,4 +1,4 @@
-import { Dec, type LazyDecimal } from './decimal.ts';
+import { parseFixed } from './fixed.ts';
 import type { EngineTransaction } from './types.ts';
 
 /** What classification needs to know of a leg: present, and fiat or not. */
@@ -9,17 +9,15 @@ export interface LegShape {
 export const CRYPTO_LEG: LegShape = { fiat: false };
 export const FIAT_LEG: LegShape = { fiat: true };
 
-/** A leg after validation: well-formed asset, non-negative amount (parsed on first use). */
+/** A leg after validation: well-formed asset, non-negative amount (fixed point, see fixed.ts). */
 export class Leg implements LegShape {
-  private parsed: Dec | null = null;
+  readonly amount: bigint;
   constructor(
     readonly asset: string,
-    private readonly text: string,
+    text: string,
     readonly fiat: boolean,
-  ) {}
-  get amount(): Dec {
-    if (this.parsed === null) this.parsed = new Dec(this.text);
-    return this.parsed;
+  ) {
+    this.amount = parseFixed(text);
   }
 }
 
@@ -90,8 +88,8 @@ export interface EngineEvent {
   sent: Leg | null;
   received: Leg | null;
   fee: Leg | null;
-  /** The row's fiat_value (absolute, parsed on first use) and its currency, if it had one. */
-  fiatValue: LazyDecimal | null;
+  /** The row's fiat_value (absolute, fixed point) and its currency, if it had one. */
+  fiatValue: bigint | null;
   fiatCurrency: string;
   /** For op 'pair': the incoming half (this event is the outgoing half). */
   partner: EngineEvent | null;

@@ -1,6 +1,6 @@
 import type { Ymd } from './dates.ts';
-import { Dec, decMin, QTY_PLACES, ZERO } from './decimal.ts';
-import { type Lot, makeLot, type Taken } from './lots/lot.ts';
+import { fixedMin, qtyShare } from './fixed.ts';
+import { Lot, pieceLot, type Taken } from './lots/lot.ts';
 import type { LotMethod } from './lots/methods.ts';
 import { LotPool } from './lots/pool.ts';
 
@@ -36,7 +36,7 @@ export class Ledger {
   private readonly byWallet = new Map<string, Map<string, LotPool>>();
   private readonly universal = new Map<string, LotPool>();
   /** wallet SEP asset → units (universal mode only). */
-  readonly balances = new Map<string, Dec>();
+  readonly balances = new Map<string, bigint>();
   nextSeq = 0;
 
   constructor(
@@ -81,25 +81,15 @@ export class Ledger {
   }
 
   /** Adds a new lot (an acquisition). */
-  acquire(wallet: string, asset: string, qty: Dec, basis: Dec, lotId: string, origin: Origin): Lot {
-    const lot = makeLot({
-      lotId,
-      sourceTxId: origin.txId,
-      seq: this.nextSeq++,
-      asset,
-      acquiredMs: origin.ms,
-      acquiredDay: origin.day,
-      wallet,
-      qty,
-      basis,
-    });
+  acquire(wallet: string, asset: string, qty: bigint, basis: bigint, lotId: string, origin: Origin): Lot {
+    const lot = new Lot(lotId, origin.txId, this.nextSeq++, asset, origin.ms, origin.day, wallet, qty, basis);
     this.pool(wallet, asset).add(lot);
     this.bump(wallet, asset, qty);
     return lot;
   }
 
   /** Removes units for a disposal; the uncovered part is what no lot could cover. */
-  remove(wallet: string, asset: string, qty: Dec): Taken {
+  remove(wallet: string, asset: string, qty: bigint): Taken {
     this.bump(wallet, asset, qty, true);
     return this.pool(wallet, asset).take(qty, this.method);
   }
@@ -108,46 +98,38 @@ export class Ledger {
    * Moves units between wallets/places keeping basis and dates. Returns the pieces moved
    * (per-wallet mode) and the uncovered quantity, which arrives as a zero-basis lot dated now.
    */
-  move(from: string, to: string, asset: string, qty: Dec, origin: Origin): Taken {
+  move(from: string, to: string, asset: string, qty: bigint, origin: Origin): Taken {
     let taken: Taken;
     if (this.perWallet) {
       taken = this.pool(from, asset).take(qty, this.method);
       const destination = this.pool(to, asset);
-      for (const piece of taken.pieces) destination.add(this.rehome(piece.lot, piece.qty, piece.basis, to));
+      for (const piece of taken.pieces) {
+        destination.add(this.rehome(piece.lot, piece.qty, piece.basis, to, piece.whole));
+      }
     } else if (isVirtual(from)) {
       const held = this.balance(from, asset);
-      const covered = decMin(held.isNeg() ? ZERO : held, qty);
+      const covered = fixedMin(held < 0n ? 0n : held, qty);
       this.bump(from, asset, covered, true);
-      taken = { pieces: [], uncovered: qty.minus(covered) };
+      taken = { pieces: [], uncovered: qty - covered };
     } else {
       this.bump(from, asset, qty, true);
-      taken = { pieces: [], uncovered: ZERO };
+      taken = { pieces: [], uncovered: 0n };
     }
-    const arrived = qty.minus(taken.uncovered);
+    const arrived = qty - taken.uncovered;
     if (!this.perWallet) this.bump(to, asset, arrived);
-    if (taken.uncovered.gt(0)) {
-      this.acquire(to, asset, taken.uncovered, ZERO, `${origin.txId}:uncovered`, origin);
+    if (taken.uncovered > 0n) {
+      this.acquire(to, asset, taken.uncovered, 0n, `${origin.txId}:uncovered`, origin);
     }
     return taken;
   }
 
-  /** Puts a piece of a lot into `wallet`'s pool, reusing the lot object when whole. */
-  rehome(lot: Lot, qty: Dec, basis: Dec, wallet: string): Lot {
-    if (lot.qty === qty && lot.basis === basis) {
+  /** A piece of a lot placed in `wallet`: the lot object itself when the piece is the whole lot. */
+  rehome(lot: Lot, qty: bigint, basis: bigint, wallet: string, whole: boolean): Lot {
+    if (whole) {
       lot.wallet = wallet;
       return lot;
     }
-    return makeLot({
-      lotId: lot.lotId,
-      sourceTxId: lot.sourceTxId,
-      seq: lot.seq,
-      asset: lot.asset,
-      acquiredMs: lot.acquiredMs,
-      acquiredDay: lot.acquiredDay,
-      wallet,
-      qty,
-      basis,
-    });
+    return pieceLot(lot, lot.asset, wallet, qty, basis);
   }
 
   /**
@@ -155,41 +137,26 @@ export class Ledger {
    * basis and acquisition dates, quantities scaled to `newQty` (the last piece takes the
    * rounding remainder so units are exact). Uncovered units arrive with zero basis, dated now.
    */
-  carry(taken: Taken, wallet: string, asset: string, newQty: Dec, origin: Origin): void {
+  carry(taken: Taken, wallet: string, asset: string, newQty: bigint, origin: Origin): void {
     let total = taken.uncovered;
-    for (const piece of taken.pieces) total = total.plus(piece.qty);
-    if (total.isZero()) return;
+    for (const piece of taken.pieces) total += piece.qty;
+    if (total === 0n) return;
     let left = newQty;
     const pool = this.pool(wallet, asset);
     const count = taken.pieces.length;
     for (let i = 0; i < count; i++) {
       const piece = taken.pieces[i]!;
-      const last = i === count - 1 && taken.uncovered.isZero();
-      const qty = last
-        ? left
-        : piece.qty.times(newQty).div(total).toDecimalPlaces(QTY_PLACES, Dec.ROUND_DOWN);
-      left = left.minus(qty);
-      const from = piece.lot;
-      pool.add(
-        makeLot({
-          lotId: from.lotId,
-          sourceTxId: from.sourceTxId,
-          seq: from.seq,
-          asset,
-          acquiredMs: from.acquiredMs,
-          acquiredDay: from.acquiredDay,
-          wallet,
-          qty,
-          basis: piece.basis,
-        }),
-      );
+      const last = i === count - 1 && taken.uncovered === 0n;
+      const qty = last ? left : qtyShare(piece.qty, newQty, total);
+      left -= qty;
+      pool.add(pieceLot(piece.lot, asset, wallet, qty, piece.basis));
       this.bump(wallet, asset, qty);
     }
-    if (taken.uncovered.gt(0)) this.acquire(wallet, asset, left, ZERO, `${origin.txId}:uncovered`, origin);
+    if (taken.uncovered > 0n) this.acquire(wallet, asset, left, 0n, `${origin.txId}:uncovered`, origin);
   }
 
-  balance(wallet: string, asset: string): Dec {
-    return this.balances.get(wallet + SEP + asset) ?? ZERO;
+  balance(wallet: string, asset: string): bigint {
+    return this.balances.get(wallet + SEP + asset) ?? 0n;
   }
 
   /** Every open lot of every pool. */
@@ -198,13 +165,13 @@ export class Ledger {
   }
 
   /** Counts units in (or out, when `out`) of a wallet or place, where counting is needed. */
-  private bump(wallet: string, asset: string, amount: Dec, out = false): void {
+  private bump(wallet: string, asset: string, amount: bigint, out = false): void {
     if (this.perWallet) return;
     if (!this.trackWallets && !isVirtual(wallet)) return;
-    const delta = out ? amount.neg() : amount;
+    const delta = out ? -amount : amount;
     const key = wallet + SEP + asset;
     const current = this.balances.get(key);
-    this.balances.set(key, current === undefined ? delta : current.plus(delta));
+    this.balances.set(key, current === undefined ? delta : current + delta);
   }
 }
 

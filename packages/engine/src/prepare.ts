@@ -2,8 +2,9 @@ import { isFiat, isWellFormedAsset } from './assets.ts';
 import { chooseOperation, rankOf } from './classify.ts';
 import type { LocalCalendar } from './dates.ts';
 import { parseLocalInstant, yearOf } from './dates.ts';
-import { isDecimalText, isZeroText, LazyDecimal } from './decimal.ts';
+import { isDecimalText, isZeroText } from './decimal.ts';
 import { CRYPTO_LEG, type EngineEvent, FIAT_LEG, Leg, type LegShape, type PreparedRow } from './events.ts';
+import { parseFixed } from './fixed.ts';
 import { pairHalves } from './pairs.ts';
 import type { EngineTransaction, EngineWarning } from './types.ts';
 
@@ -133,7 +134,7 @@ export function materialise(row: PreparedRow): EngineEvent {
     sent: row.sent === null ? null : buildLeg(tx.sent!, row.sent.fiat),
     received: row.received === null ? null : buildLeg(tx.received!, row.received.fiat),
     fee: row.fee === null ? null : buildLeg(tx.fee!, row.fee.fiat),
-    fiatValue: fiat === null ? null : new LazyDecimal(unsigned(amountText(fiat.amount)!)),
+    fiatValue: fiat === null ? null : parseFixed(unsigned(amountText(fiat.amount)!)),
     fiatCurrency: fiat === null ? '' : fiat.currency.trim(),
     partner: row.partner === null ? null : materialise(row.partner),
   };

@@ -1,6 +1,7 @@
 import { isFiat } from './assets.ts';
-import { type Dec, ONE, parseDecimal, roundMoney } from './decimal.ts';
+import { isDecimalText } from './decimal.ts';
 import type { EngineEvent, Leg } from './events.ts';
+import { mulFixed, mulMoney, parseFixed, roundMoney, valueAtUnitPrice } from './fixed.ts';
 import type { PriceLookup } from './types.ts';
 
 /**
@@ -15,9 +16,9 @@ export class Pricer {
   ) {}
 
   /** Total value of the row (for buys/sells: the fiat leg, fee excluded). */
-  txValue(event: EngineEvent): Dec | null {
+  txValue(event: EngineEvent): bigint | null {
     if (event.fiatValue !== null) {
-      const fiatValue = event.fiatValue.value;
+      const fiatValue = event.fiatValue;
       if (event.fiatCurrency === this.currency || event.fiatCurrency === '') return fiatValue;
       const converted = this.convert(event.fiatCurrency, fiatValue, event);
       if (converted !== null) return converted;
@@ -39,38 +40,40 @@ export class Pricer {
   }
 
   /**
-   * Price of one unit of `asset` at the row's time. A leg of the row is priced from the
-   * row's total value (so both legs of a trade carry the same value); anything else (a fee
-   * in a third asset) from the price table.
+   * Value of `qty` units of `asset` at the row's time, rounded to 12 places. A leg of the row
+   * is priced from the row's total value (so both legs of a trade carry the same value);
+   * anything else (a fee in a third asset) from the price table.
    */
-  unitPrice(event: EngineEvent, asset: string): Dec | null {
-    if (asset === this.currency) return ONE;
+  valueAt(event: EngineEvent, asset: string, qty: bigint): bigint | null {
+    if (asset === this.currency) return roundMoney(qty);
     const amount = legAmount(event, asset);
     if (amount !== null && !isFiat(asset)) {
       const total = this.txValue(event);
-      return total === null ? null : total.div(amount);
+      if (total === null) return null;
+      // A zero-amount leg cannot price anything (decimal.js gave an infinite price).
+      return amount === 0n ? null : valueAtUnitPrice(total, amount, qty);
     }
-    return this.lookupPrice(asset, event);
+    const price = this.lookupPrice(asset, event);
+    return price === null ? null : mulMoney(price, qty);
   }
 
   /** Value of `amount` units of a leg's asset at the row's time. */
-  valueOf(event: EngineEvent, leg: Leg): Dec | null {
+  valueOf(event: EngineEvent, leg: Leg): bigint | null {
     if (leg.fiat) return this.fiatLegValue(leg, event);
-    const price = this.unitPrice(event, leg.asset);
-    return price === null ? null : roundMoney(price.times(leg.amount));
+    return this.valueAt(event, leg.asset, leg.amount);
   }
 
-  private fiatLegValue(leg: Leg, event: EngineEvent): Dec | null {
+  private fiatLegValue(leg: Leg, event: EngineEvent): bigint | null {
     return leg.asset === this.currency ? leg.amount : this.convert(leg.asset, leg.amount, event);
   }
 
-  private convert(asset: string, amount: Dec, event: EngineEvent): Dec | null {
+  private convert(asset: string, amount: bigint, event: EngineEvent): bigint | null {
     if (asset === this.currency) return amount;
     const price = this.lookupPrice(asset, event);
-    return price === null ? null : price.times(amount);
+    return price === null ? null : mulFixed(price, amount);
   }
 
-  private lookupPrice(asset: string, event: EngineEvent): Dec | null {
+  private lookupPrice(asset: string, event: EngineEvent): bigint | null {
     if (this.lookup === undefined) return null;
     let raw: string | null | undefined;
     try {
@@ -78,12 +81,24 @@ export class Pricer {
     } catch {
       return null;
     }
-    const price = parseDecimal(raw);
-    return price === null || price.isNeg() ? null : price;
+    return parsePrice(raw);
   }
 }
 
-function legAmount(event: EngineEvent, asset: string): Dec | null {
+/** A price from the caller's table: a finite, non-negative decimal (string or number). */
+function parsePrice(raw: unknown): bigint | null {
+  let text: string;
+  if (typeof raw === 'number') {
+    if (!Number.isFinite(raw)) return null;
+    text = String(raw);
+  } else if (typeof raw === 'string') text = raw.trim();
+  else return null;
+  if (!isDecimalText(text)) return null;
+  const price = parseFixed(text);
+  return price < 0n ? null : price;
+}
+
+function legAmount(event: EngineEvent, asset: string): bigint | null {
   if (event.sent?.asset === asset) return event.sent.amount;
   if (event.received?.asset === asset) return event.received.amount;
   return null;

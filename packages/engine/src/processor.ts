@@ -1,5 +1,4 @@
 import type { LocalCalendar } from './dates.ts';
-import { type Dec, ZERO } from './decimal.ts';
 import type { EngineEvent, Leg } from './events.ts';
 import {
   handleBuy,
@@ -20,6 +19,16 @@ import { handleCarry, handlePair, handlePlaceMove } from './handlers/moves.ts';
 import type { Ledger, Origin } from './ledger.ts';
 import type { Pricer } from './pricing.ts';
 import type { Recorder } from './recorder.ts';
+
+/** The value of a row's fee (null: no price) and whether it only reduced the units received. */
+export interface FeeCharge {
+  readonly value: bigint | null;
+  readonly net: boolean;
+}
+
+const NO_FEE: FeeCharge = { value: 0n, net: false };
+const NET_FEE: FeeCharge = { value: 0n, net: true };
+const UNPRICED_FEE: FeeCharge = { value: null, net: false };
 
 /** Shared state and helpers the handlers work with. */
 export class Processor {
@@ -97,9 +106,9 @@ export class Processor {
    * the fee units at market value (category 'fee'). Returns the fee's value, which the
    * caller adds to a basis or subtracts from proceeds; null when it has no price.
    */
-  chargeFee(event: EngineEvent, fee: Leg | null = event.fee): { value: Dec | null; net: boolean } {
-    if (fee === null) return { value: ZERO, net: false };
-    if (!fee.fiat && fee.asset === event.received?.asset) return { value: ZERO, net: true };
+  chargeFee(event: EngineEvent, fee: Leg | null = event.fee): FeeCharge {
+    if (fee === null) return NO_FEE;
+    if (!fee.fiat && fee.asset === event.received?.asset) return NET_FEE;
     const value = this.pricer.valueOf(event, fee);
     if (!fee.fiat) {
       const taken = this.ledger.remove(event.wallet, fee.asset, fee.amount);
@@ -112,20 +121,20 @@ export class Processor {
       });
     }
     if (value === null) this.rec.missingPrice(event, fee.asset, gainTotals(event.year));
-    return { value, net: false };
+    return value === null ? UNPRICED_FEE : { value, net: false };
   }
 
   /** Units received after a fee charged in the same asset. */
-  netReceived(event: EngineEvent, received: Leg, net: boolean): Dec {
+  netReceived(event: EngineEvent, received: Leg, net: boolean): bigint {
     if (!net || event.fee === null) return received.amount;
-    const left = received.amount.minus(event.fee.amount);
-    if (left.isNeg()) {
+    const left = received.amount - event.fee.amount;
+    if (left < 0n) {
       this.rec.warn({
         code: 'bad_amount',
         txId: event.id,
         message: `Transaction ${event.id}: the fee is larger than the ${received.asset} received; nothing is acquired.`,
       });
-      return ZERO;
+      return 0n;
     }
     return left;
   }

@@ -1,6 +1,6 @@
 import { isLongTerm, isoString, ymdString } from './dates.ts';
-import { type Dec, decString, moneyShare, ZERO } from './decimal.ts';
 import type { EngineEvent } from './events.ts';
+import { fixedString, moneyShare } from './fixed.ts';
 import { acquiredIsoOf, type Piece, type Taken } from './lots/lot.ts';
 import type {
   DisposalCategory,
@@ -18,11 +18,11 @@ const NOT_TAXABLE: ReadonlySet<DisposalCategory> = new Set(['gift', 'donation', 
 const ALWAYS_SHORT: ReadonlySet<DisposalCategory> = new Set(['margin_gain', 'margin_loss', 'margin_fee']);
 
 interface YearTotals {
-  proceeds: Dec;
-  costBasis: Dec;
-  shortTermGain: Dec;
-  longTermGain: Dec;
-  income: Dec;
+  proceeds: bigint;
+  costBasis: bigint;
+  shortTermGain: bigint;
+  longTermGain: bigint;
+  income: bigint;
   disposals: DisposalLine[];
   incomeLines: IncomeLine[];
 }
@@ -33,17 +33,17 @@ export interface DisposalInput {
   wallet: string;
   taken: Taken;
   /** Total proceeds; null when no price was found (recorded as 0 and flagged). */
-  proceeds: Dec | null;
+  proceeds: bigint | null;
   /** Value at the date of a gift or donation (informational). */
-  fairMarketValue?: Dec | null;
+  fairMarketValue?: bigint | null;
   /** Units shown when no lot is involved (a margin gain). */
-  amount?: Dec;
+  amount?: bigint;
 }
 
 /** Collects disposal lines, income lines, year totals, statuses and warnings. */
 export class Recorder {
   private readonly years = new Map<number, YearTotals>();
-  private readonly flags = new Map<string, { flags: Set<string>; swb: Dec }>();
+  private readonly flags = new Map<string, { flags: Set<string>; swb: bigint }>();
   readonly warnings: EngineWarning[] = [];
   /** Null unless the caller asked for lot moves. */
   moves: MoveRecord[] | null = null;
@@ -56,11 +56,11 @@ export class Recorder {
     let totals = this.years.get(year);
     if (totals === undefined) {
       totals = {
-        proceeds: ZERO,
-        costBasis: ZERO,
-        shortTermGain: ZERO,
-        longTermGain: ZERO,
-        income: ZERO,
+        proceeds: 0n,
+        costBasis: 0n,
+        shortTermGain: 0n,
+        longTermGain: 0n,
+        income: 0n,
         disposals: [],
         incomeLines: [],
       };
@@ -73,11 +73,11 @@ export class Recorder {
   disposal(event: EngineEvent, input: DisposalInput): void {
     const { taken } = input;
     const forceShort = ALWAYS_SHORT.has(input.category);
-    if (taken.pieces.length === 1 && taken.uncovered.isZero()) {
+    if (taken.pieces.length === 1 && taken.uncovered === 0n) {
       // The common case, one lot covers it all: one line, no splitting.
       const piece = taken.pieces[0]!;
       const term = !forceShort && isLongTerm(piece.lot.acquiredDay, event.day) ? 'long' : 'short';
-      this.line(event, input, term, taken.pieces, ZERO, piece.qty, input.proceeds ?? ZERO);
+      this.line(event, input, term, taken.pieces, 0n, piece.qty, input.proceeds ?? 0n);
       return;
     }
     const short: Piece[] = [];
@@ -87,24 +87,24 @@ export class Recorder {
       else short.push(piece);
     }
     const shortQty = sumQty(short, taken.uncovered);
-    const longQty = sumQty(long, ZERO);
-    const proceeds = input.proceeds ?? ZERO;
+    const longQty = sumQty(long, 0n);
+    const proceeds = input.proceeds ?? 0n;
     let shortProceeds = proceeds;
-    let longProceeds = ZERO;
-    if (long.length > 0 && shortQty.gt(0)) {
-      shortProceeds = moneyShare(proceeds, shortQty, shortQty.plus(longQty));
-      longProceeds = proceeds.minus(shortProceeds);
+    let longProceeds = 0n;
+    if (long.length > 0 && shortQty > 0n) {
+      shortProceeds = moneyShare(proceeds, shortQty, shortQty + longQty);
+      longProceeds = proceeds - shortProceeds;
     } else if (long.length > 0) {
-      shortProceeds = ZERO;
+      shortProceeds = 0n;
       longProceeds = proceeds;
     }
-    if (shortQty.gt(0)) {
+    if (shortQty > 0n) {
       this.line(event, input, 'short', short, taken.uncovered, shortQty, shortProceeds);
     } else if (long.length === 0) {
-      this.line(event, input, 'short', [], ZERO, input.amount ?? ZERO, proceeds);
+      this.line(event, input, 'short', [], 0n, input.amount ?? 0n, proceeds);
     }
-    if (long.length > 0) this.line(event, input, 'long', long, ZERO, longQty, longProceeds);
-    if (taken.uncovered.gt(0)) this.sellWithoutBuy(event, input.asset, taken.uncovered);
+    if (long.length > 0) this.line(event, input, 'long', long, 0n, longQty, longProceeds);
+    if (taken.uncovered > 0n) this.sellWithoutBuy(event, input.asset, taken.uncovered);
   }
 
   /** Records lots that moved without a disposal (when asked for). */
@@ -114,9 +114,9 @@ export class Recorder {
     to: string,
     asset: string,
     taken: Taken,
-    converted?: { asset: string; amount: Dec },
+    converted?: { asset: string; amount: bigint },
   ): void {
-    if (this.moves === null || (taken.pieces.length === 0 && taken.uncovered.isZero())) return;
+    if (this.moves === null || (taken.pieces.length === 0 && taken.uncovered === 0n)) return;
     const record: MoveRecord = {
       txId: event.id,
       movedAt: ymdString(event.day),
@@ -127,33 +127,33 @@ export class Recorder {
         lotId: piece.lot.lotId,
         acquiredAt: ymdString(piece.lot.acquiredDay),
         acquiredTimestamp: acquiredIsoOf(piece.lot),
-        amount: decString(piece.qty),
-        costBasis: decString(piece.basis),
+        amount: fixedString(piece.qty),
+        costBasis: fixedString(piece.basis),
       })),
     };
     if (converted) {
       record.toAsset = converted.asset;
-      record.toAmount = decString(converted.amount);
+      record.toAmount = fixedString(converted.amount);
     }
-    if (!taken.uncovered.isZero()) record.uncovered = decString(taken.uncovered);
+    if (taken.uncovered !== 0n) record.uncovered = fixedString(taken.uncovered);
     this.moves.push(record);
   }
 
   income(
     event: EngineEvent,
     asset: string,
-    amount: Dec,
-    value: Dec | null,
+    amount: bigint,
+    value: bigint | null,
     category: string,
     wallet: string,
   ) {
     const totals = this.touchYear(event.year);
-    totals.income = totals.income.plus(value ?? ZERO);
+    totals.income += value ?? 0n;
     const line: IncomeLine = {
       txId: event.id,
       asset,
-      amount: decString(amount),
-      value: decString(value ?? ZERO),
+      amount: fixedString(amount),
+      value: fixedString(value ?? 0n),
       receivedAt: ymdString(event.day),
       receivedTimestamp: this.iso(event.ms),
       category,
@@ -173,13 +173,13 @@ export class Recorder {
     });
   }
 
-  sellWithoutBuy(event: EngineEvent, asset: string, qty: Dec): void {
+  sellWithoutBuy(event: EngineEvent, asset: string, qty: bigint): void {
     const entry = this.flag(event.id, 'sell_without_buy');
-    entry.swb = entry.swb.plus(qty);
+    entry.swb += qty;
     this.warn({
       code: 'sell_without_buy',
       txId: event.id,
-      message: `Transaction ${event.id}: not enough ${asset} in ${event.wallet} for ${decString(qty)} units; they get a zero cost basis and count as short term.`,
+      message: `Transaction ${event.id}: not enough ${asset} in ${event.wallet} for ${fixedString(qty)} units; they get a zero cost basis and count as short term.`,
       affects: [`${event.year}.costBasis`, `${event.year}.shortTermGain`],
     });
   }
@@ -196,7 +196,7 @@ export class Recorder {
         status: entry.flags.has('missing_price') || entry.flags.has('invalid') ? 'error' : 'ok',
         flags: [...entry.flags],
       };
-      if (entry.swb.gt(0)) status.sellWithoutBuyQuantity = decString(entry.swb);
+      if (entry.swb > 0n) status.sellWithoutBuyQuantity = fixedString(entry.swb);
       out.push(status);
     }
     return out;
@@ -207,11 +207,11 @@ export class Recorder {
     for (const year of [...this.years.keys()].sort((a, b) => a - b)) {
       const t = this.years.get(year)!;
       out[String(year)] = {
-        proceeds: decString(t.proceeds),
-        costBasis: decString(t.costBasis),
-        shortTermGain: decString(t.shortTermGain),
-        longTermGain: decString(t.longTermGain),
-        income: decString(t.income),
+        proceeds: fixedString(t.proceeds),
+        costBasis: fixedString(t.costBasis),
+        shortTermGain: fixedString(t.shortTermGain),
+        longTermGain: fixedString(t.longTermGain),
+        income: fixedString(t.income),
         disposals: t.disposals,
         incomeLines: t.incomeLines,
       };
@@ -231,10 +231,10 @@ export class Recorder {
     return this.lastIso;
   }
 
-  private flag(id: string, flag: string): { flags: Set<string>; swb: Dec } {
+  private flag(id: string, flag: string): { flags: Set<string>; swb: bigint } {
     let entry = this.flags.get(id);
     if (entry === undefined) {
-      entry = { flags: new Set(), swb: ZERO };
+      entry = { flags: new Set(), swb: 0n };
       this.flags.set(id, entry);
     }
     entry.flags.add(flag);
@@ -246,43 +246,43 @@ export class Recorder {
     input: DisposalInput,
     term: Term,
     pieces: Piece[],
-    uncovered: Dec,
-    qty: Dec,
-    proceeds: Dec,
+    uncovered: bigint,
+    qty: bigint,
+    proceeds: bigint,
   ): void {
     const disposedAt = ymdString(event.day);
     const lots: LotUse[] = [];
-    let basis = ZERO;
+    let basis = 0n;
     let firstDay = -1;
     let various = false;
-    const single = pieces.length === 1 && uncovered.isZero();
-    const qtyText = decString(qty);
+    const single = pieces.length === 1 && uncovered === 0n;
+    const qtyText = fixedString(qty);
     for (const piece of pieces) {
-      basis = basis.isZero() ? piece.basis : basis.plus(piece.basis);
+      basis += piece.basis;
       if (firstDay === -1) firstDay = piece.lot.acquiredDay;
       else if (firstDay !== piece.lot.acquiredDay) various = true;
       lots.push({
         lotId: piece.lot.lotId,
         acquiredAt: ymdString(piece.lot.acquiredDay),
         acquiredTimestamp: acquiredIsoOf(piece.lot),
-        amount: single ? qtyText : decString(piece.qty),
-        costBasis: decString(piece.basis),
+        amount: single ? qtyText : fixedString(piece.qty),
+        costBasis: fixedString(piece.basis),
       });
     }
-    if (uncovered.gt(0)) {
+    if (uncovered > 0n) {
       if (firstDay !== -1 && firstDay !== event.day) various = true;
       firstDay = event.day;
       lots.push({
         lotId: null,
         acquiredAt: disposedAt,
         acquiredTimestamp: null,
-        amount: decString(uncovered),
+        amount: fixedString(uncovered),
         costBasis: '0',
       });
     }
     const taxable = !NOT_TAXABLE.has(input.category);
-    const shownProceeds = taxable ? proceeds : ZERO;
-    const gain = taxable ? shownProceeds.minus(basis) : ZERO;
+    const shownProceeds = taxable ? proceeds : 0n;
+    const gain = taxable ? shownProceeds - basis : 0n;
     const line: DisposalLine = {
       txId: event.id,
       asset: input.asset,
@@ -290,34 +290,34 @@ export class Recorder {
       acquiredAt: various ? 'VARIOUS' : firstDay === -1 ? disposedAt : ymdString(firstDay),
       disposedAt,
       disposedTimestamp: this.iso(event.ms),
-      proceeds: decString(shownProceeds),
-      costBasis: single ? lots[0]!.costBasis : decString(basis),
-      gain: decString(gain),
+      proceeds: fixedString(shownProceeds),
+      costBasis: single ? lots[0]!.costBasis : fixedString(basis),
+      gain: fixedString(gain),
       term,
       category: input.category,
       taxable,
       wallet: input.wallet,
       lots,
     };
-    if (uncovered.gt(0)) line.sellWithoutBuy = decString(uncovered);
+    if (uncovered > 0n) line.sellWithoutBuy = fixedString(uncovered);
     if (input.proceeds === null && taxable) line.missingPrice = true;
     if (input.fairMarketValue !== undefined) {
-      line.fairMarketValue = input.fairMarketValue === null ? 'unknown' : decString(input.fairMarketValue);
+      line.fairMarketValue = input.fairMarketValue === null ? 'unknown' : fixedString(input.fairMarketValue);
     }
     const totals = this.touchYear(event.year);
     totals.disposals.push(line);
     if (taxable) {
-      totals.proceeds = totals.proceeds.plus(shownProceeds);
-      totals.costBasis = totals.costBasis.plus(basis);
-      if (term === 'long') totals.longTermGain = totals.longTermGain.plus(gain);
-      else totals.shortTermGain = totals.shortTermGain.plus(gain);
+      totals.proceeds += shownProceeds;
+      totals.costBasis += basis;
+      if (term === 'long') totals.longTermGain += gain;
+      else totals.shortTermGain += gain;
     }
   }
 }
 
 /** start + the pieces' quantities, without needless additions for the common single piece. */
-function sumQty(pieces: readonly Piece[], start: Dec): Dec {
+function sumQty(pieces: readonly Piece[], start: bigint): bigint {
   let total = start;
-  for (const piece of pieces) total = total.isZero() ? piece.qty : total.plus(piece.qty);
+  for (const piece of pieces) total += piece.qty;
   return total;
 }

@@ -1,6 +1,7 @@
 import { parseLocalInstant } from '../dates.ts';
-import { parseDecimal, ZERO } from '../decimal.ts';
+import { isDecimalText } from '../decimal.ts';
 import type { EngineEvent } from '../events.ts';
+import { parseFixed } from '../fixed.ts';
 import type { Processor } from '../processor.ts';
 
 /** Buy with fiat: basis = fiat paid + fee value (a fee in the bought asset reduces the units). */
@@ -11,7 +12,7 @@ export function handleBuy(p: Processor, event: EngineEvent): void {
   const qty = p.netReceived(event, received, fee.net);
   if (value === null)
     p.rec.missingPrice(event, received.asset, [`basis of ${received.asset} lot ${event.id}`]);
-  const basis = (value ?? ZERO).plus(fee.value ?? ZERO);
+  const basis = (value ?? 0n) + (fee.value ?? 0n);
   p.ledger.acquire(event.wallet, received.asset, qty, basis, event.id, p.origin(event));
 }
 
@@ -29,7 +30,7 @@ export function handleIncome(p: Processor, event: EngineEvent): void {
   }
   const category = event.tx.classification || event.tx.subtype || 'income';
   p.rec.income(event, received.asset, received.amount, value, category, event.wallet);
-  p.ledger.acquire(event.wallet, received.asset, qty, value ?? ZERO, event.id, p.origin(event));
+  p.ledger.acquire(event.wallet, received.asset, qty, value ?? 0n, event.id, p.origin(event));
 }
 
 /** A fork with a value is income; without one the new units simply start at zero basis. */
@@ -41,7 +42,7 @@ export function handleFork(p: Processor, event: EngineEvent): void {
   const received = event.received!;
   const fee = p.chargeFee(event);
   const qty = p.netReceived(event, received, fee.net);
-  p.ledger.acquire(event.wallet, received.asset, qty, ZERO, event.id, p.origin(event));
+  p.ledger.acquire(event.wallet, received.asset, qty, 0n, event.id, p.origin(event));
 }
 
 /**
@@ -53,9 +54,9 @@ export function handleGiftIn(p: Processor, event: EngineEvent): void {
   const fee = p.chargeFee(event);
   const qty = p.netReceived(event, received, fee.net);
   const donor = event.tx.donorBasis;
-  const basis = donor ? parseDecimal(donor.amount) : null;
+  const basis = donor ? donorAmount(donor.amount) : null;
   const origin = p.origin(event);
-  if (basis === null || basis.isNeg()) {
+  if (basis === null || basis < 0n) {
     p.rec.warn({
       code: 'gift_without_basis',
       txId: event.id,
@@ -73,7 +74,7 @@ export function handleGiftIn(p: Processor, event: EngineEvent): void {
     event.wallet,
     received.asset,
     qty,
-    basis !== null && !basis.isNeg() ? basis : ZERO,
+    basis !== null && basis >= 0n ? basis : 0n,
     event.id,
     origin,
   );
@@ -92,9 +93,17 @@ export function handleMarginGain(p: Processor, event: EngineEvent): void {
     category: 'margin_gain',
     asset: received.asset,
     wallet: event.wallet,
-    taken: { pieces: [], uncovered: ZERO },
+    taken: { pieces: [], uncovered: 0n },
     proceeds: value,
     amount: received.amount,
   });
-  p.ledger.acquire(event.wallet, received.asset, qty, value ?? ZERO, event.id, p.origin(event));
+  p.ledger.acquire(event.wallet, received.asset, qty, value ?? 0n, event.id, p.origin(event));
+}
+
+/** The donor's basis: a finite decimal (string or number), else null. */
+function donorAmount(raw: unknown): bigint | null {
+  if (typeof raw === 'number') return Number.isFinite(raw) ? parseFixed(String(raw)) : null;
+  if (typeof raw !== 'string') return null;
+  const text = raw.trim();
+  return isDecimalText(text) ? parseFixed(text) : null;
 }

@@ -1,11 +1,10 @@
-import { type Dec, ZERO } from '../decimal.ts';
 import type { EngineEvent } from '../events.ts';
 import { gainTotals, type Processor } from '../processor.ts';
 import type { DisposalCategory } from '../types.ts';
 
-function reduce(value: Dec | null, fee: Dec | null): Dec | null {
-  if (value === null || fee === null || fee.isZero()) return value;
-  return value.minus(fee);
+function reduce(value: bigint | null, fee: bigint | null): bigint | null {
+  if (value === null || fee === null) return value;
+  return value - fee;
 }
 
 /** Sell for fiat: proceeds = fiat received − fee value. */
@@ -48,7 +47,7 @@ export function handleTrade(p: Processor, event: EngineEvent): void {
     proceeds: reduce(value, fee.value),
   });
   const qty = p.netReceived(event, received, fee.net);
-  p.ledger.acquire(event.wallet, received.asset, qty, value ?? ZERO, event.id, p.origin(event));
+  p.ledger.acquire(event.wallet, received.asset, qty, value ?? 0n, event.id, p.origin(event));
 }
 
 /** Spending crypto on goods or services (purchase, payment): taxable at market value. */
@@ -92,7 +91,7 @@ export function handleRemoval(p: Processor, event: EngineEvent, op: keyof typeof
     asset: sent.asset,
     wallet: event.wallet,
     taken,
-    proceeds: ZERO,
+    proceeds: 0n,
     fairMarketValue: value,
   });
   if (category === 'lost' || category === 'stolen') {
@@ -130,6 +129,6 @@ export function handleMarginLoss(p: Processor, event: EngineEvent, op: 'margin_l
   const leg = event.sent ?? event.fee;
   if (leg === null || leg.fiat) return;
   const taken = p.ledger.remove(event.wallet, leg.asset, leg.amount);
-  p.rec.disposal(event, { category: op, asset: leg.asset, wallet: event.wallet, taken, proceeds: ZERO });
+  p.rec.disposal(event, { category: op, asset: leg.asset, wallet: event.wallet, taken, proceeds: 0n });
   if (event.sent !== null) p.chargeFee(event);
 }

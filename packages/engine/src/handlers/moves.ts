@@ -1,5 +1,5 @@
-import { type Dec, decString, roundMoney, ZERO } from '../decimal.ts';
 import type { EngineEvent, Leg } from '../events.ts';
+import { fixedString } from '../fixed.ts';
 import { stakedPlace, TRANSIT } from '../ledger.ts';
 import { gainTotals, type Processor } from '../processor.ts';
 
@@ -13,7 +13,7 @@ export function handleCarry(p: Processor, event: EngineEvent): void {
   const taken = p.ledger.remove(event.wallet, sent.asset, sent.amount);
   const fee = p.chargeFee(event);
   const qty = p.netReceived(event, received, fee.net);
-  if (taken.uncovered.gt(0)) p.rec.sellWithoutBuy(event, sent.asset, taken.uncovered);
+  if (taken.uncovered > 0n) p.rec.sellWithoutBuy(event, sent.asset, taken.uncovered);
   p.ledger.carry(taken, event.wallet, received.asset, qty, p.origin(event));
   p.rec.move(event, event.wallet, event.wallet, sent.asset, taken, { asset: received.asset, amount: qty });
 }
@@ -28,8 +28,8 @@ export function handlePair(p: Processor, event: EngineEvent): void {
   const sent = event.sent!;
   const received = into.received!;
   const asset = sent.asset;
-  const leaving = sent.amount.plus(sameAsset(event.fee, asset));
-  const arriving = received.amount.minus(sameAsset(into.fee, received.asset));
+  const leaving = sent.amount + sameAsset(event.fee, asset);
+  const arriving = received.amount - sameAsset(into.fee, received.asset);
   if (event.fee !== null && event.fee.asset !== asset) p.chargeFee(event);
   if (into.fee !== null && into.fee.asset !== received.asset) p.chargeFee(into);
   const origin = p.origin(event);
@@ -38,45 +38,45 @@ export function handlePair(p: Processor, event: EngineEvent): void {
     // A rebrand pair: a fee in the old asset is a fee disposal, not part of what converts.
     if (event.fee !== null && event.fee.asset === asset) p.chargeFee(event);
     const taken = p.ledger.remove(event.wallet, asset, sent.amount);
-    if (taken.uncovered.gt(0)) p.rec.sellWithoutBuy(event, asset, taken.uncovered);
-    const converted = arriving.isNeg() ? ZERO : arriving;
+    if (taken.uncovered > 0n) p.rec.sellWithoutBuy(event, asset, taken.uncovered);
+    const converted = arriving < 0n ? 0n : arriving;
     p.ledger.carry(taken, into.wallet, received.asset, converted, origin);
     p.rec.move(event, event.wallet, into.wallet, asset, taken, { asset: received.asset, amount: converted });
     return;
   }
-  const moved = arriving.lt(leaving) ? (arriving.isNeg() ? ZERO : arriving) : leaving;
+  const moved = arriving < leaving ? (arriving < 0n ? 0n : arriving) : leaving;
   const taken = p.ledger.move(event.wallet, into.wallet, asset, moved, origin);
   p.rec.move(event, event.wallet, into.wallet, asset, taken);
-  if (taken.uncovered.gt(0)) p.rec.sellWithoutBuy(event, asset, taken.uncovered);
-  const lostInTransit = leaving.minus(moved);
-  if (lostInTransit.gt(0)) transferFee(p, event, into, asset, lostInTransit);
-  const extra = arriving.minus(leaving);
-  if (extra.gt(0)) {
+  if (taken.uncovered > 0n) p.rec.sellWithoutBuy(event, asset, taken.uncovered);
+  const lostInTransit = leaving - moved;
+  if (lostInTransit > 0n) transferFee(p, event, into, asset, lostInTransit);
+  const extra = arriving - leaving;
+  if (extra > 0n) {
     p.rec.warn({
       code: 'transfer_gain',
       txId: into.id,
-      message: `Self-transfer ${event.id} → ${into.id}: ${decString(extra)} ${asset} more arrived than was sent; the extra units get zero basis.`,
+      message: `Self-transfer ${event.id} → ${into.id}: ${fixedString(extra)} ${asset} more arrived than was sent; the extra units get zero basis.`,
       affects: [`basis of ${asset} lot ${into.id}:extra`],
     });
-    p.ledger.acquire(into.wallet, asset, extra, ZERO, `${into.id}:extra`, origin);
+    p.ledger.acquire(into.wallet, asset, extra, 0n, `${into.id}:extra`, origin);
   }
 }
 
-function transferFee(p: Processor, event: EngineEvent, into: EngineEvent, asset: string, qty: Dec): void {
-  const price = p.pricer.unitPrice(event, asset) ?? p.pricer.unitPrice(into, asset);
+function transferFee(p: Processor, event: EngineEvent, into: EngineEvent, asset: string, qty: bigint): void {
+  const value = p.pricer.valueAt(event, asset, qty) ?? p.pricer.valueAt(into, asset, qty);
   const taken = p.ledger.remove(event.wallet, asset, qty);
-  if (price === null) p.rec.missingPrice(event, asset, gainTotals(event.year));
+  if (value === null) p.rec.missingPrice(event, asset, gainTotals(event.year));
   p.rec.disposal(event, {
     category: 'transfer_fee',
     asset,
     wallet: event.wallet,
     taken,
-    proceeds: price === null ? null : roundMoney(price.times(qty)),
+    proceeds: value,
   });
 }
 
-function sameAsset(fee: Leg | null, asset: string): Dec {
-  return fee !== null && fee.asset === asset ? fee.amount : ZERO;
+function sameAsset(fee: Leg | null, asset: string): bigint {
+  return fee !== null && fee.asset === asset ? fee.amount : 0n;
 }
 
 /**
@@ -95,7 +95,7 @@ export function handlePlaceMove(
     const place = op === 'stake_lock' ? stakedPlace(event.wallet) : TRANSIT;
     const taken = p.ledger.move(event.wallet, place, sent.asset, sent.amount, origin);
     p.rec.move(event, event.wallet, place, sent.asset, taken);
-    if (taken.uncovered.gt(0)) p.rec.sellWithoutBuy(event, sent.asset, taken.uncovered);
+    if (taken.uncovered > 0n) p.rec.sellWithoutBuy(event, sent.asset, taken.uncovered);
     p.chargeFee(event);
     return;
   }
@@ -105,7 +105,7 @@ export function handlePlaceMove(
   const place = op === 'stake_return' ? stakedPlace(event.wallet) : TRANSIT;
   const taken = p.ledger.move(place, event.wallet, received.asset, qty, origin);
   p.rec.move(event, place, event.wallet, received.asset, taken);
-  if (taken.uncovered.gt(0)) {
+  if (taken.uncovered > 0n) {
     const why =
       op === 'stake_return'
         ? 'more came back from staking than was locked up'
@@ -113,7 +113,7 @@ export function handlePlaceMove(
     p.rec.warn({
       code: 'missing_basis',
       txId: event.id,
-      message: `Transaction ${event.id}: ${decString(taken.uncovered)} ${received.asset} received with unknown cost basis (${why}); zero basis from this date is used.`,
+      message: `Transaction ${event.id}: ${fixedString(taken.uncovered)} ${received.asset} received with unknown cost basis (${why}); zero basis from this date is used.`,
       affects: [`basis of ${received.asset} lot ${event.id}:uncovered`],
     });
   }

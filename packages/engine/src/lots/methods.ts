@@ -1,5 +1,5 @@
 import type { LotMethodName } from '../types.ts';
-import { type Lot, unitCostOf } from './lot.ts';
+import { compareUnitCost, type Lot } from './lot.ts';
 
 /** A lot selection method: decides which open lot a disposal consumes first. */
 export interface LotMethod {
@@ -10,16 +10,6 @@ export interface LotMethod {
 
 function olderFirst(a: Lot, b: Lot): boolean {
   return a.acquiredMs < b.acquiredMs || (a.acquiredMs === b.acquiredMs && a.seq < b.seq);
-}
-
-/** -1 when a's unit cost is lower, 1 when higher, 0 when equal (exact). */
-function compareUnitCost(a: Lot, b: Lot): number {
-  const costA = unitCostOf(a);
-  const costB = unitCostOf(b);
-  // Float keys order correctly whenever they differ (rounding is monotonic).
-  if (a.unitKey < b.unitKey) return -1;
-  if (a.unitKey > b.unitKey) return 1;
-  return costA.cmp(costB);
 }
 
 /** First in, first out: earliest acquisition first. */

@@ -1,4 +1,4 @@
-import { type Dec, moneyShare, ZERO } from '../decimal.ts';
+import { moneyShare } from '../fixed.ts';
 import type { Lot, Piece, Taken } from './lot.ts';
 import type { LotMethod } from './methods.ts';
 
@@ -32,22 +32,22 @@ export class LotPool {
    * Removes `qty` units, best lot first. A lot only partly needed is split in proportion to
    * quantity; the remainder keeps basis − taken basis, so basis is conserved exactly.
    */
-  take(qty: Dec, method: LotMethod): Taken {
+  take(qty: bigint, method: LotMethod): Taken {
     if (method !== this.method) this.reorder(method);
     const pieces: Piece[] = [];
     let remaining = qty;
-    while (remaining.gt(0) && this.heap.length > 0) {
+    while (remaining > 0n && this.heap.length > 0) {
       const top = this.heap[0]!;
-      if (top.qty.lte(remaining)) {
+      if (top.qty <= remaining) {
         this.pop();
-        pieces.push({ lot: top, qty: top.qty, basis: top.basis });
-        remaining = remaining.minus(top.qty);
+        pieces.push({ lot: top, qty: top.qty, basis: top.basis, whole: true });
+        remaining -= top.qty;
       } else {
         const basis = moneyShare(top.basis, remaining, top.qty);
-        top.qty = top.qty.minus(remaining);
-        top.basis = top.basis.minus(basis);
-        pieces.push({ lot: top, qty: remaining, basis });
-        remaining = ZERO;
+        top.qty -= remaining;
+        top.basis -= basis;
+        pieces.push({ lot: top, qty: remaining, basis, whole: false });
+        remaining = 0n;
       }
     }
     return { pieces, uncovered: remaining };
