@@ -1,0 +1,151 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot } from '../support/browser.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
+import { signedInNewcomer } from './imports-helpers.ts';
+
+const HEADER =
+  'Date,Sent Amount,Sent Currency,Received Amount,Received Currency,Fee Amount,Fee Currency,Net Worth Amount,Net Worth Currency,Label,Description,TxHash';
+
+/** 45 rows over 2024: buys with a USD leg, sells, trades without a price, and rewards. */
+function csv(): string {
+  const rows: string[] = [];
+  for (let i = 0; i < 45; i++) {
+    const month = String((i % 12) + 1).padStart(2, '0');
+    const day = String((i % 27) + 1).padStart(2, '0');
+    const date = `2024-${month}-${day} ${String(i % 24).padStart(2, '0')}:15:00 UTC`;
+    const n = (i + 1) * 3;
+    if (i % 4 === 0) rows.push(`${date},${n * 100},USD,${n / 100},BTC,1,USD,${n * 100},USD,,Buy,`);
+    else if (i % 4 === 1) rows.push(`${date},${n / 1000},BTC,${n * 10},USD,,,${n * 10},USD,,Sell,`);
+    else if (i % 4 === 2)
+      rows.push(`${date},${n / 10},ETH,${n},SOL,,,,,,Trade,0x${String(i).padStart(40, 'a')}`);
+    else rows.push(`${date},,,${n},DOT,,,,,reward,Staking,`);
+  }
+  return `${[HEADER, ...rows].join('\n')}\n`;
+}
+
+async function seed(context: BrowserContext): Promise<void> {
+  const session = await context.request.get('/api/auth/session');
+  const csrf = ((await session.json()) as { csrf_token: string }).csrf_token;
+  const up = await context.request.post('/api/imports/v1/csv_imports', {
+    multipart: { file: { name: 'universal.csv', mimeType: 'text/csv', buffer: Buffer.from(csv()) } },
+    headers: { 'x-csrf-token': csrf },
+  });
+  if (!up.ok()) throw new Error(`upload failed: ${up.status()} ${await up.text()}`);
+  for (let i = 0; i < 100; i++) {
+    const res = await context.request.get('/api/imports/v2/import_histories?page=1');
+    const body = (await res.json()) as { data: { import_status: string }[] };
+    if (body.data[0]?.import_status === 'complete') return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('import did not finish');
+}
+
+const rows = (page: Page) => page.getByTestId('transaction-row');
+const showing = (page: Page) => page.getByTestId('showing-text');
+const settle = (page: Page) =>
+  page.waitForFunction(() => !document.querySelector('[data-testid="list-loader"]'), undefined, {
+    timeout: 10_000,
+  });
+
+describe('transactions list', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('filters, sorts, pages, uses boxes and tabs, and switches layout', async () => {
+    const { context, page } = await signedInNewcomer(browser, server.url);
+    await seed(context);
+    await page.goto('/transactions?txnType=all');
+    await page.getByTestId('transactions-title').filter({ hasText: '(45)' }).waitFor();
+    await showing(page).filter({ hasText: 'Showing 1 to 20 of 45 entries' }).waitFor();
+    expect(await rows(page).count()).toBe(20);
+    expect(await page.getByTestId('month-heading').count()).toBeGreaterThan(0);
+    await screenshot(page, 'transactions-desktop');
+
+    // Sort: Date descending → ascending.
+    const firstDate = async () => (await rows(page).first().locator('td').nth(2).textContent()) ?? '';
+    const newest = await firstDate();
+    await page.getByRole('button', { name: 'Sort by Date' }).click();
+    await page.waitForFunction(
+      (d) => document.querySelector('[data-testid="transaction-row"] td:nth-child(3)')?.textContent !== d,
+      newest,
+    );
+    expect(await firstDate()).toContain('01/01/2024');
+
+    // Paging: page 3 has 5 rows; the URL keeps the page.
+    await page.getByTestId('list-footer').getByRole('button', { name: '3', exact: true }).click();
+    await showing(page).filter({ hasText: 'Showing 41 to 45 of 45 entries' }).waitFor();
+    expect(page.url()).toContain('page=3');
+
+    // Page size 50 goes back to page 1.
+    await page.getByRole('textbox', { name: 'Page size' }).click();
+    await page.getByRole('option', { name: '50' }).click();
+    await showing(page).filter({ hasText: 'Showing 1 to 45 of 45 entries' }).waitFor();
+    expect(page.url()).toContain('page=1');
+
+    // Boxes: Withdrawal sets the category in the URL.
+    await page.getByTestId('box-sell').click();
+    await showing(page).filter({ hasText: 'of 11 entries' }).waitFor();
+    expect(page.url()).toContain('txnType=sell');
+
+    // Tabs: All Notes (income and taxable events) under All.
+    await page.getByTestId('box-buy').click();
+    await page.getByRole('tab', { name: /All Notes/ }).click();
+    await showing(page).filter({ hasText: 'of 11 entries' }).waitFor();
+
+    // Reset, then search on Enter.
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await showing(page).filter({ hasText: 'of 45 entries' }).waitFor();
+    expect(page.url()).toMatch(/txnType=all$/);
+    await page.getByLabel('Search').fill('sol');
+    await page.getByLabel('Search').press('Enter');
+    await showing(page).filter({ hasText: 'of 11 entries' }).waitFor();
+
+    // Date range typed as digits.
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await page.getByLabel('Start date').fill('03012024');
+    await page.getByLabel('End date').fill('04302024');
+    await settle(page);
+    await showing(page)
+      .filter({ hasText: /of (7|8) entries/ })
+      .waitFor();
+    expect(await page.getByLabel('Start date').inputValue()).toBe('03/01/2024');
+    await screenshot(page, 'transactions-filtered');
+
+    // Legacy version: saves filters, reloads, no month headings.
+    await page.getByLabel('Legacy version').click({ force: true });
+    await page.waitForLoadState('load');
+    await page.getByTestId('transactions-title').waitFor();
+    await rows(page).first().waitFor();
+    expect(await page.getByLabel('Start date').inputValue()).toBe('03/01/2024');
+    expect(await page.getByTestId('month-heading').count()).toBe(0);
+    expect(await page.getByRole('tab', { name: /All Notes/ }).count()).toBe(0);
+    await screenshot(page, 'transactions-legacy');
+    await context.close();
+  });
+
+  it('works on a phone: cards, full-screen date picker with Clear and Done', async () => {
+    const { context, page } = await signedInNewcomer(browser, server.url, { width: 375, height: 812 });
+    await seed(context);
+    await page.goto('/transactions');
+    await showing(page).filter({ hasText: 'of 45 entries' }).waitFor();
+    expect(await rows(page).count()).toBe(20);
+    await page.getByText('Export Transactions').waitFor();
+    await screenshot(page, 'transactions-mobile');
+    await page.getByRole('button', { name: 'Date range' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Done' }).waitFor();
+    await dialog.getByRole('button', { name: 'Clear' }).waitFor();
+    await screenshot(page, 'transactions-mobile-dates');
+    await dialog.getByRole('button', { name: 'Clear' }).click();
+    await context.close();
+  });
+});
