@@ -1,0 +1,184 @@
+import type { DisposalLine } from '@lotwise/engine/types';
+import { type Form8949Data, type Form8949Line, form8949Lines } from './form8949.ts';
+import type { IncomeReport } from './income.ts';
+import { plain, toCents, usDate } from './money.ts';
+import type { ScheduleD } from './schedule-d.ts';
+
+/** RFC 4180 field: quoted when it holds a comma, quote or line break. */
+export function csvField(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/** CSV text with a header row, CRLF-free ("\n") lines and a final newline. */
+export function toCsv(header: readonly string[], rows: ReadonlyArray<readonly string[]>): string {
+  return `${[header, ...rows].map((r) => r.map(csvField).join(',')).join('\n')}\n`;
+}
+
+const allLines = (form: Form8949Data): Form8949Line[] => form.parts.flatMap((p) => p.lines);
+const boxOf = (form: Form8949Data, line: Form8949Line): string =>
+  form.parts.find((p) => p.term === line.term)?.box ?? '';
+
+/**
+ * Capital gains CSV: one row per Form 8949 row (per sale and term, or per lot), the same rounded
+ * amounts, so its columns add up to the 8949 and Schedule D totals; `lots` is the audit trail.
+ */
+export function capitalGainsCsv(form: Form8949Data): string {
+  const header = [
+    'date_sold',
+    'date_acquired',
+    'asset',
+    'amount',
+    'proceeds',
+    'cost_basis',
+    'gain',
+    'term',
+    'box',
+    'category',
+    'wallet',
+    'tx_id',
+    'lots',
+  ];
+  const rows = allLines(form).map((l) => [
+    l.dateSold,
+    l.dateAcquired,
+    l.asset,
+    l.amount,
+    l.proceeds,
+    l.costBasis,
+    l.gain,
+    l.term,
+    boxOf(form, l),
+    l.category,
+    l.wallet,
+    l.txId,
+    l.lots,
+  ]);
+  return toCsv(header, rows);
+}
+
+/**
+ * TurboTax: the gains-and-losses CSV its cryptocurrency import takes for a source it does not
+ * support ("Currency Name, Purchase Date, Cost Basis, Date sold, Proceeds"). TurboTax works the
+ * holding period out from the two dates, so a row cannot say VARIOUS: the rows are per lot
+ * (each sale's rounded amounts split over its lots to the cent, so the totals do not move).
+ * Dates MM/DD/YYYY, amounts with two decimals, no currency signs, no negative numbers.
+ */
+export function turboTaxCsv(disposals: readonly DisposalLine[]): string {
+  const header = ['Currency Name', 'Purchase Date', 'Cost Basis', 'Date sold', 'Proceeds'];
+  const rows = form8949Lines(disposals, 'per-lot').map((l) => [
+    l.asset,
+    l.dateAcquired,
+    l.costBasis,
+    l.dateSold,
+    l.proceeds,
+  ]);
+  return toCsv(header, rows);
+}
+
+/**
+ * TaxAct: its 1099-B spreadsheet import (Stock Assistant → Import from CSV) needs Description,
+ * Date Acquired, Date Sold, Sales Proceeds and Cost or Other Basis; Long/Short is required when
+ * a date acquired is VARIOUS, and Reporting Category picks the Form 8949 box. The user maps the
+ * columns once in TaxAct; these header names are TaxAct's own field names.
+ */
+export function taxActCsv(form: Form8949Data): string {
+  const header = [
+    'Description',
+    'Date Acquired',
+    'Date Sold',
+    'Sales Proceeds',
+    'Cost or Other Basis',
+    'Long/Short',
+    'Reporting Category',
+  ];
+  const rows = allLines(form).map((l) => [
+    l.description,
+    l.dateAcquired,
+    l.dateSold,
+    l.proceeds,
+    l.costBasis,
+    l.term === 'long' ? 'Long' : 'Short',
+    boxOf(form, l),
+  ]);
+  return toCsv(header, rows);
+}
+
+/**
+ * Form 8283 (noncash charitable contributions) data for each donation: donee left for the user,
+ * description, dates, basis, fair market value (column h; "unknown" when the engine had no
+ * price), the method, and the section: B (qualified appraisal needed) above $5,000 per item.
+ * Section B really applies per group of similar items; the user must add up donations of one
+ * asset over the year.
+ */
+export function form8283Csv(disposals: readonly DisposalLine[]): string {
+  const header = [
+    'Donee',
+    'Description',
+    'Date Acquired',
+    'Date Contributed',
+    'How Acquired',
+    'Cost or Adjusted Basis',
+    'Fair Market Value',
+    'Method Used to Determine FMV',
+    'Term',
+    'Section',
+  ];
+  const rows = disposals
+    .filter((d) => d.category === 'donation')
+    .map((d) => {
+      const known = d.fairMarketValue !== undefined && d.fairMarketValue !== 'unknown' && !d.missingPrice;
+      const fmv = known ? plain(toCents(d.fairMarketValue!)) : 'unknown';
+      return [
+        '',
+        `${d.amount} ${d.asset}`,
+        usDate(d.acquiredAt),
+        usDate(d.disposedAt),
+        '',
+        plain(toCents(d.costBasis)),
+        fmv,
+        known ? 'Market price at the date of contribution' : '',
+        d.term === 'long' ? 'Long' : 'Short',
+        known && toCents(d.fairMarketValue!).gt(5000) ? 'B' : 'A',
+      ];
+    });
+  return toCsv(header, rows);
+}
+
+export function incomeCsv(report: IncomeReport): string {
+  const header = [
+    'date',
+    'type',
+    'asset',
+    'amount',
+    'value',
+    'schedule_1_line',
+    'wallet',
+    'tx_id',
+    'missing_price',
+  ];
+  const rows = report.lines.map((l) => [
+    l.date,
+    l.type,
+    l.asset,
+    l.amount,
+    l.value,
+    report.schedule1Line,
+    l.wallet,
+    l.txId,
+    l.missingPrice ? 'yes' : '',
+  ]);
+  return toCsv(header, rows);
+}
+
+export function scheduleDCsv(schedule: ScheduleD): string {
+  const header = ['line', 'description', 'proceeds', 'cost_basis', 'adjustments', 'gain_or_loss'];
+  const rows = [...schedule.partI, ...schedule.partII, schedule.line16].map((r) => [
+    r.line,
+    r.label,
+    r.amounts?.proceeds ?? '',
+    r.amounts?.costBasis ?? '',
+    r.amounts?.adjustment ?? '',
+    r.amounts || ['7', '15', '16'].includes(r.line) ? r.gain : '',
+  ]);
+  return toCsv(header, rows);
+}

@@ -1,0 +1,88 @@
+import type {
+  AllocationRecord,
+  CalculationResult,
+  DisposalLine,
+  Holding,
+  IncomeLine,
+  YearSummary,
+} from '@lotwise/engine/types';
+
+/**
+ * What every report is built from: one tax year of the engine's result as plain data. The
+ * server can fill it from its stored rows (they keep exactly the engine's DisposalLine and
+ * IncomeLine fields); the CLI fills it with `reportModel` from a fresh calculation.
+ */
+export interface ReportModel {
+  year: number;
+  /** Reporting currency (USD for the IRS forms). */
+  currency: string;
+  /** Printed in the "Name(s) shown on return" box when given. */
+  taxpayerName?: string;
+  /** Printed in the "Social security number or taxpayer identification number" box when given. */
+  taxpayerId?: string;
+  /** Every disposal line of the year (taxable or not), in the engine's order. */
+  disposals: DisposalLine[];
+  incomeLines: IncomeLine[];
+  /** Open lots at the end of the year. */
+  holdings: HoldingRow[];
+  /** The us-2025 wallet allocation record, when there is one. */
+  allocation: AllocationRecord | null;
+  /** The engine's exact year totals (decimal strings). */
+  summary: YearTotals;
+  /** Free text for the summary page, e.g. "FIFO, universal", and the warning count. */
+  settings?: string;
+  warningCount?: number;
+}
+
+/** A holding as reports need it (the engine's Holding without its instant). */
+export type HoldingRow = Pick<Holding, 'wallet' | 'asset' | 'amount' | 'costBasis' | 'acquiredAt' | 'lotId'>;
+
+export type YearTotals = Omit<YearSummary, 'disposals' | 'incomeLines'>;
+
+export const EMPTY_TOTALS: YearTotals = {
+  proceeds: '0',
+  costBasis: '0',
+  shortTermGain: '0',
+  longTermGain: '0',
+  income: '0',
+};
+
+export interface ReportModelOptions {
+  currency?: string;
+  taxpayerName?: string;
+  taxpayerId?: string;
+  /** Open lots at the end of `year` (e.g. from a checkpoint at 1 January of the next year). */
+  holdings: HoldingRow[];
+  settings?: string;
+}
+
+/** The model of one year from a calculation result. A year without activity gives empty lists. */
+export function reportModel(
+  result: CalculationResult,
+  year: number,
+  options: ReportModelOptions,
+): ReportModel {
+  const summary = result.years[String(year)];
+  const model: ReportModel = {
+    year,
+    currency: options.currency ?? 'USD',
+    disposals: summary?.disposals ?? [],
+    incomeLines: summary?.incomeLines ?? [],
+    holdings: options.holdings,
+    allocation: result.allocation?.effectiveDate.startsWith(`${year}-`) ? result.allocation : null,
+    summary: summary
+      ? {
+          proceeds: summary.proceeds,
+          costBasis: summary.costBasis,
+          shortTermGain: summary.shortTermGain,
+          longTermGain: summary.longTermGain,
+          income: summary.income,
+        }
+      : EMPTY_TOTALS,
+    warningCount: result.warnings.length,
+  };
+  if (options.taxpayerName) model.taxpayerName = options.taxpayerName;
+  if (options.taxpayerId) model.taxpayerId = options.taxpayerId;
+  if (options.settings) model.settings = options.settings;
+  return model;
+}

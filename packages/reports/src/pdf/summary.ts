@@ -1,0 +1,137 @@
+import type { Form8949Data } from '../form8949.ts';
+import type { IncomeReport } from '../income.ts';
+import type { ReportModel } from '../model.ts';
+import { formMoney, plain, sum, toCents, ZERO } from '../money.ts';
+import { type Column, MARGIN, PAGE_WIDTH } from './doc.ts';
+import { type Flow, flowTable, sectionTitle } from './pages.ts';
+
+const W = PAGE_WIDTH - 2 * MARGIN;
+
+/** The first page of the complete report; returns the figures it prints. */
+export function summarySection(
+  flow: Flow,
+  next: () => Flow,
+  model: ReportModel,
+  data: Form8949Data,
+  income: IncomeReport,
+): Record<string, string> {
+  const printed: Record<string, string> = {};
+  let f = flow;
+  const facts = [
+    model.taxpayerName ? `Taxpayer: ${model.taxpayerName}` : '',
+    model.settings ? `Calculation: ${model.settings}` : '',
+    model.warningCount
+      ? `Warnings: ${model.warningCount} (review them in Lotwise before filing)`
+      : 'Warnings: none',
+  ].filter((t) => t !== '');
+  for (const fact of facts) {
+    f.sheet.text(fact, MARGIN, f.y, { size: 8.5 });
+    f.y += 12;
+  }
+  f.y += 6;
+  f = sectionTitle(f, next, 'Capital gains and losses (Form 8949, Schedule D)');
+  const columns: Column[] = [
+    { title: 'Term', width: 110 },
+    { title: 'Form 8949 box', width: 70 },
+    { title: 'Schedule D line', width: 80 },
+    { title: 'Proceeds', width: 90, align: 'right' },
+    { title: 'Cost basis', width: 90, align: 'right' },
+    { title: 'Gain or (loss)', width: W - 440, align: 'right' },
+  ];
+  const rows = data.parts.map((p) => [
+    p.term === 'short' ? 'Short-term' : 'Long-term',
+    p.box,
+    p.scheduleDLine,
+    formMoney(p.totals.proceeds),
+    formMoney(p.totals.costBasis),
+    formMoney(p.totals.gain),
+  ]);
+  const total = {
+    proceeds: plain(sum(data.parts.map((p) => p.totals.proceeds))),
+    costBasis: plain(sum(data.parts.map((p) => p.totals.costBasis))),
+    gain: plain(sum(data.parts.map((p) => p.totals.gain))),
+  };
+  rows.push([
+    'Total',
+    '',
+    '16',
+    formMoney(total.proceeds),
+    formMoney(total.costBasis),
+    formMoney(total.gain),
+  ]);
+  f = flowTable(f, next, columns, rows, { boldLast: true });
+  printed['summary.proceeds'] = formMoney(total.proceeds);
+  printed['summary.costBasis'] = formMoney(total.costBasis);
+  printed['summary.gain'] = formMoney(total.gain);
+
+  f = sectionTitle(f, next, `Income (Schedule 1, line ${income.schedule1Line})`);
+  f = flowTable(
+    f,
+    next,
+    [
+      { title: 'Type', width: 200 },
+      { title: 'Receipts', width: 80, align: 'right' },
+      { title: 'Value', width: W - 280, align: 'right' },
+    ],
+    [
+      ...income.byType.map((t) => [t.label, String(t.count), formMoney(t.value)]),
+      ['Total', String(income.lines.length), formMoney(income.total)],
+    ],
+    { boldLast: true },
+  );
+  printed['summary.income'] = formMoney(income.total);
+
+  const removals = ['gift', 'donation', 'lost', 'stolen'].map((category) => {
+    const lines = model.disposals.filter((d) => d.category === category);
+    const fmv = lines.map((d) =>
+      d.fairMarketValue && d.fairMarketValue !== 'unknown' ? toCents(d.fairMarketValue) : ZERO,
+    );
+    return [
+      category,
+      String(lines.length),
+      formMoney(plain(sum(fmv))),
+      formMoney(plain(sum(lines.map((d) => toCents(d.costBasis))))),
+    ];
+  });
+  f = sectionTitle(
+    f,
+    next,
+    'Not taxable as sales: gifts, donations, lost and stolen',
+    'Donations: see the Form 8283 data (CSV). Gifts above the annual exclusion need Form 709. Lost and stolen assets are not deducted.',
+  );
+  f = flowTable(
+    f,
+    next,
+    [
+      { title: 'Category', width: 200 },
+      { title: 'Lines', width: 80, align: 'right' },
+      { title: 'Fair market value', width: 130, align: 'right' },
+      { title: 'Cost basis', width: W - 410, align: 'right' },
+    ],
+    removals,
+  );
+
+  f = sectionTitle(
+    f,
+    next,
+    'Exact totals from the calculation (before rounding)',
+    'The forms round each row to cents and add the rounded rows, so their totals can differ from these by at most half a cent per row.',
+  );
+  const s = model.summary;
+  f = flowTable(
+    f,
+    next,
+    [
+      { title: 'Figure', width: 200 },
+      { title: 'Exact', width: W - 200, align: 'right' },
+    ],
+    [
+      ['Proceeds', s.proceeds],
+      ['Cost basis', s.costBasis],
+      ['Short-term gain or (loss)', s.shortTermGain],
+      ['Long-term gain or (loss)', s.longTermGain],
+      ['Income', s.income],
+    ],
+  );
+  return printed;
+}
