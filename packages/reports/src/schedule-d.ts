@@ -29,7 +29,7 @@ const FEEDS: Array<{ line: string; part: 'I' | 'II'; boxes: [string, string] }> 
 
 function label(year: number, boxes: [string, string]): string {
   const which = year >= DIGITAL_ASSET_BOXES_FROM ? `Box ${boxes[0]} or Box ${boxes[1]}` : `Box ${boxes[0]}`;
-  return `Totals for all transactions reported on Form(s) 8949 with ${which} checked`;
+  return `Totals from Form(s) 8949 with ${which} checked`;
 }
 
 /**

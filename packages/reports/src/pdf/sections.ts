@@ -16,11 +16,11 @@ export function scheduleDSection(
 ): { flow: Flow; printed: Record<string, string> } {
   const columns: Column[] = [
     { title: 'Line', width: 34 },
-    { title: 'Description', width: W - 34 - 4 * 78 },
-    { title: '(d) Proceeds', width: 78, align: 'right' },
-    { title: '(e) Cost or other basis', width: 78, align: 'right' },
-    { title: '(g) Adjustments', width: 78, align: 'right' },
-    { title: '(h) Gain or (loss)', width: 78, align: 'right' },
+    { title: 'Description', width: W - 34 - 4 * 72 },
+    { title: '(d) Proceeds', width: 72, align: 'right' },
+    { title: '(e) Cost basis', width: 72, align: 'right' },
+    { title: '(g) Adjustments', width: 72, align: 'right' },
+    { title: '(h) Gain or (loss)', width: 72, align: 'right' },
   ];
   const row = (r: ScheduleD['partI'][number]) => [
     r.line,
