@@ -16,7 +16,57 @@ export type Dec = InstanceType<typeof Dec>;
 export const ZERO = new Dec(0);
 export const ONE = new Dec(1);
 
-const DECIMAL_PATTERN = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+/** scanDecimal flags: the text is a valid decimal; its value is zero; it is negative. */
+export const DECIMAL_VALID = 1;
+export const DECIMAL_ZERO = 2;
+export const DECIMAL_NEGATIVE = 4;
+
+/**
+ * Checks decimal text (optional sign, digits with an optional point, optional exponent: what
+ * /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/ accepts) in one pass, without a regex.
+ * Returns 0 when it is not one, else DECIMAL_VALID with DECIMAL_ZERO / DECIMAL_NEGATIVE.
+ */
+export function scanDecimal(text: string): number {
+  const length = text.length;
+  let i = 0;
+  let flags = DECIMAL_VALID;
+  let code = text.charCodeAt(0);
+  if (code === 45) {
+    flags |= DECIMAL_NEGATIVE;
+    i = 1;
+  } else if (code === 43) i = 1;
+  let digits = 0;
+  let nonZero = false;
+  for (; i < length; i++) {
+    code = text.charCodeAt(i);
+    if (code < 48 || code > 57) break;
+    digits++;
+    if (code !== 48) nonZero = true;
+  }
+  if (i < length && text.charCodeAt(i) === 46) {
+    for (i++; i < length; i++) {
+      code = text.charCodeAt(i);
+      if (code < 48 || code > 57) break;
+      digits++;
+      if (code !== 48) nonZero = true;
+    }
+  }
+  if (digits === 0) return 0;
+  if (i < length) {
+    code = text.charCodeAt(i);
+    if (code !== 101 && code !== 69) return 0;
+    i++;
+    code = text.charCodeAt(i);
+    if (code === 45 || code === 43) i++;
+    const start = i;
+    for (; i < length; i++) {
+      code = text.charCodeAt(i);
+      if (code < 48 || code > 57) return 0;
+    }
+    if (i === start) return 0;
+  }
+  return nonZero ? flags : flags | DECIMAL_ZERO;
+}
 
 /** Parses a decimal string; returns null for anything that is not a finite decimal number. */
 export function parseDecimal(value: unknown): Dec | null {
@@ -25,33 +75,18 @@ export function parseDecimal(value: unknown): Dec | null {
   }
   if (typeof value !== 'string') return null;
   const trimmed = value.trim();
-  if (!DECIMAL_PATTERN.test(trimmed)) return null;
+  if (scanDecimal(trimmed) === 0) return null;
   return new Dec(trimmed);
 }
 
 /** True for a finite decimal number written as text (sign, digits, point, exponent). */
 export function isDecimalText(text: string): boolean {
-  return DECIMAL_PATTERN.test(text);
+  return scanDecimal(text) !== 0;
 }
-
-const ZERO_TEXT = /^[-+]?0*\.?0*([eE][-+]?\d+)?$/;
 
 /** True for decimal text whose value is zero ("0", "0.000", "-0e5"). */
 export function isZeroText(text: string): boolean {
-  return ZERO_TEXT.test(text);
-}
-
-/**
- * A decimal kept as text until first read. Rows are validated up front but parsed only when
- * processed, so the Decimals die young (a 1M-row run would otherwise hold them all at once).
- */
-export class LazyDecimal {
-  private parsed: Dec | null = null;
-  constructor(private readonly text: string) {}
-  get value(): Dec {
-    if (this.parsed === null) this.parsed = new Dec(this.text);
-    return this.parsed;
-  }
+  return (scanDecimal(text) & DECIMAL_ZERO) !== 0;
 }
 
 /** Plain decimal notation, no exponent, no trailing zeros ("0" for zero, never "-0"). */
@@ -60,24 +95,14 @@ export function decString(value: Dec): string {
   return value.toFixed();
 }
 
-export function decMin(a: Dec, b: Dec): Dec {
-  return a.lte(b) ? a : b;
-}
-
 /**
  * Places kept when a division splits money (a lot's basis between the part sold and the part
  * kept, proceeds between terms, a value derived from a unit price). The remainder always takes
  * the difference, so totals stay exact; 12 places keep numbers short and therefore fast.
  */
 export const MONEY_PLACES = 12;
-/** Same for quantities split by a ratio (a rebrand at a ratio): 18 places, the finest tokens use. */
-export const QTY_PLACES = 18;
 
 /** total × part / whole, rounded to MONEY_PLACES. */
 export function moneyShare(total: Dec, part: Dec, whole: Dec): Dec {
   return total.times(part).div(whole).toDecimalPlaces(MONEY_PLACES, Dec.ROUND_HALF_EVEN);
-}
-
-export function roundMoney(value: Dec): Dec {
-  return value.toDecimalPlaces(MONEY_PLACES, Dec.ROUND_HALF_EVEN);
 }

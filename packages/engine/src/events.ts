@@ -1,4 +1,3 @@
-import { parseFixed } from './fixed.ts';
 import type { EngineTransaction } from './types.ts';
 
 /** What classification needs to know of a leg: present, and fiat or not. */
@@ -11,14 +10,11 @@ export const FIAT_LEG: LegShape = { fiat: true };
 
 /** A leg after validation: well-formed asset, non-negative amount (fixed point, see fixed.ts). */
 export class Leg implements LegShape {
-  readonly amount: bigint;
   constructor(
     readonly asset: string,
-    text: string,
+    readonly amount: bigint,
     readonly fiat: boolean,
-  ) {
-    this.amount = parseFixed(text);
-  }
+  ) {}
 }
 
 /**

@@ -20,19 +20,27 @@ export function pairHalves(
   calendar: LocalCalendar,
   warn: (warning: EngineWarning) => void,
 ): PreparedRow[] {
-  const groups = new Map<string, PreparedRow[]>();
+  // pairId → its row, or its rows in input order once it has more than one.
+  const groups = new Map<string, PreparedRow | PreparedRow[]>();
   for (const event of events) {
     const pairId = event.tx.pairId;
     if (typeof pairId !== 'string' || pairId === '') continue;
     const group = groups.get(pairId);
-    if (group) group.push(event);
-    else groups.set(pairId, [event]);
+    if (group === undefined) groups.set(pairId, event);
+    else if (Array.isArray(group)) group.push(event);
+    else groups.set(pairId, [group, event]);
   }
-  const consumed = new Set<PreparedRow>();
-  const matched = new Set<PreparedRow>();
-  for (const [pairId, group] of groups) {
-    const out = group.find((e) => OUT_HALF.has(e.op));
-    const into = group.find((e) => IN_HALF.has(e.op));
+  // Rows paired up: the outgoing half becomes the pair event (PAIRED), the incoming half is
+  // dropped from the list (CONSUMED).
+  const state = new Map<PreparedRow, number>();
+  for (const [pairId, entry] of groups) {
+    const group = Array.isArray(entry) ? entry : [entry];
+    let out: PreparedRow | undefined;
+    let into: PreparedRow | undefined;
+    for (const e of group) {
+      if (out === undefined && OUT_HALF.has(e.op)) out = e;
+      if (into === undefined && IN_HALF.has(e.op)) into = e;
+    }
     if (group.length !== 2 || out === undefined || into === undefined) {
       for (const event of group) {
         warn({
@@ -52,11 +60,15 @@ export function pairHalves(
     out.op = 'pair';
     out.rank = rankOf('pair');
     out.partner = into;
-    consumed.add(into);
-    matched.add(out);
+    state.set(into, CONSUMED);
+    state.set(out, PAIRED);
   }
+  const kept: PreparedRow[] = state.size === 0 ? events : [];
   for (const event of events) {
-    if (matched.has(event) || consumed.has(event)) continue;
+    const done = state.get(event);
+    if (done === CONSUMED) continue;
+    if (state.size !== 0) kept.push(event);
+    if (done === PAIRED) continue;
     if (
       NEEDS_PARTNER.has(event.tx.classification ?? '') &&
       (OUT_HALF.has(event.op) || IN_HALF.has(event.op))
@@ -69,5 +81,8 @@ export function pairHalves(
       });
     }
   }
-  return consumed.size === 0 ? events : events.filter((event) => !consumed.has(event));
+  return kept;
 }
+
+const PAIRED = 1;
+const CONSUMED = 2;

@@ -2,7 +2,7 @@ import { isFiat, isWellFormedAsset } from './assets.ts';
 import { chooseOperation, rankOf } from './classify.ts';
 import type { LocalCalendar } from './dates.ts';
 import { parseLocalInstant, yearOf } from './dates.ts';
-import { isDecimalText, isZeroText } from './decimal.ts';
+import { DECIMAL_NEGATIVE, DECIMAL_ZERO, scanDecimal } from './decimal.ts';
 import { CRYPTO_LEG, type EngineEvent, FIAT_LEG, Leg, type LegShape, type PreparedRow } from './events.ts';
 import { parseFixed } from './fixed.ts';
 import { pairHalves } from './pairs.ts';
@@ -134,19 +134,20 @@ export function materialise(row: PreparedRow): EngineEvent {
     sent: row.sent === null ? null : buildLeg(tx.sent!, row.sent.fiat),
     received: row.received === null ? null : buildLeg(tx.received!, row.received.fiat),
     fee: row.fee === null ? null : buildLeg(tx.fee!, row.fee.fiat),
-    fiatValue: fiat === null ? null : parseFixed(unsigned(amountText(fiat.amount)!)),
+    fiatValue: fiat === null ? null : absFixed(fiat.amount),
     fiatCurrency: fiat === null ? '' : fiat.currency.trim(),
     partner: row.partner === null ? null : materialise(row.partner),
   };
 }
 
 function buildLeg(raw: { asset: string; amount: unknown }, fiat: boolean): Leg {
-  const text = amountText(raw.amount)!;
-  return new Leg(raw.asset.trim(), isZeroText(text) ? '0' : unsigned(text), fiat);
+  return new Leg(raw.asset.trim(), absFixed(raw.amount), fiat);
 }
 
-function unsigned(text: string): string {
-  return text.startsWith('-') ? text.slice(1) : text;
+/** The absolute value of a validated amount, in fixed point. */
+function absFixed(amount: unknown): bigint {
+  const value = parseFixed(typeof amount === 'number' ? String(amount) : (amount as string).trim());
+  return value < 0n ? -value : value;
 }
 
 function readLeg(raw: unknown, which: string, id: string, ctx: PrepareContext): LegResult {
@@ -161,8 +162,9 @@ function readLeg(raw: unknown, which: string, id: string, ctx: PrepareContext): 
     });
     return 'invalid';
   }
-  let text = amountText(leg.amount);
-  if (text === null) {
+  const text = amountText(leg.amount);
+  const scan = text === null ? 0 : scanDecimal(text);
+  if (text === null || scan === 0) {
     ctx.warn({
       code: 'bad_amount',
       txId: id,
@@ -172,14 +174,13 @@ function readLeg(raw: unknown, which: string, id: string, ctx: PrepareContext): 
   }
   const fiat = isFiat(asset);
   // A zero crypto leg moves nothing; a zero fiat leg is still a value (bought for nothing).
-  if (isZeroText(text)) return fiat ? FIAT_LEG : null;
-  if (text.startsWith('-')) {
+  if ((scan & DECIMAL_ZERO) !== 0) return fiat ? FIAT_LEG : null;
+  if ((scan & DECIMAL_NEGATIVE) !== 0) {
     ctx.warn({
       code: 'negative_amount',
       txId: id,
       message: `Transaction ${id}: negative ${which} amount ${String(leg.amount)} taken as its absolute value.`,
     });
-    text = text.slice(1);
   }
   if (!fiat && ctx.knownAssets !== undefined && !ctx.knownAssets.has(asset)) {
     ctx.warn({
@@ -191,18 +192,18 @@ function readLeg(raw: unknown, which: string, id: string, ctx: PrepareContext): 
   return fiat ? FIAT_LEG : CRYPTO_LEG;
 }
 
-/** The trimmed text of a decimal amount, or null if it is not one. */
+/** The trimmed text of an amount (a string or a finite number), or null; not yet validated. */
 function amountText(value: unknown): string | null {
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : null;
   if (typeof value !== 'string') return null;
-  const text = value.trim();
-  return isDecimalText(text) ? text : null;
+  return value.trim();
 }
 
 function checkFiatValue(tx: EngineTransaction, id: string, ctx: PrepareContext): boolean {
   const raw = tx.fiat_value;
   if (raw === null || raw === undefined) return false;
-  if (amountText(raw.amount) === null || typeof raw.currency !== 'string') {
+  const text = amountText(raw.amount);
+  if (text === null || scanDecimal(text) === 0 || typeof raw.currency !== 'string') {
     ctx.warn({
       code: 'bad_amount',
       txId: id,
