@@ -164,10 +164,61 @@ export function parseYmd(text: string): Ymd | null {
   return Number(match[1]) * 10000 + Number(match[2]) * 100 + Number(match[3]);
 }
 
+const ISO_MIN = Date.UTC(1000, 0, 1);
+const ISO_MAX = Date.UTC(10000, 0, 1);
+
 /**
- * ISO text of an instant. Kept as toISOString: a hand-built string is a rope of many small
- * strings in V8 and, kept in a million audit lines, costs a third more memory (measured).
+ * ISO text of an instant, exactly as toISOString ("2024-03-01T12:00:00.000Z"), about four
+ * times faster. Built with one String.fromCharCode call so the result is a flat string (a
+ * concatenated one stays a rope of small strings in V8 and, kept in a million audit lines,
+ * costs a third more memory). Years outside 1000–9999 go through toISOString.
  */
 export function isoString(ms: number): string {
-  return new Date(ms).toISOString();
+  if (!(ms >= ISO_MIN && ms < ISO_MAX)) return new Date(ms).toISOString();
+  const days = Math.floor(ms / DAY);
+  let rest = ms - days * DAY;
+  // Civil date from days since 1970-01-01 (H. Hinnant's algorithm).
+  const z = days + 719468;
+  const era = Math.floor(z / 146097);
+  const doe = z - era * 146097;
+  const yoe = Math.floor(
+    (doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365,
+  );
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const m = mp < 10 ? mp + 3 : mp - 9;
+  const y = yoe + era * 400 + (m <= 2 ? 1 : 0);
+  const h = Math.floor(rest / 3_600_000);
+  rest -= h * 3_600_000;
+  const mi = Math.floor(rest / 60_000);
+  rest -= mi * 60_000;
+  const sec = Math.floor(rest / 1000);
+  const milli = rest - sec * 1000;
+  return String.fromCharCode(
+    48 + Math.floor(y / 1000),
+    48 + (Math.floor(y / 100) % 10),
+    48 + (Math.floor(y / 10) % 10),
+    48 + (y % 10),
+    45,
+    48 + Math.floor(m / 10),
+    48 + (m % 10),
+    45,
+    48 + Math.floor(d / 10),
+    48 + (d % 10),
+    84,
+    48 + Math.floor(h / 10),
+    48 + (h % 10),
+    58,
+    48 + Math.floor(mi / 10),
+    48 + (mi % 10),
+    58,
+    48 + Math.floor(sec / 10),
+    48 + (sec % 10),
+    46,
+    48 + Math.floor(milli / 100),
+    48 + (Math.floor(milli / 10) % 10),
+    48 + (milli % 10),
+    90,
+  );
 }
