@@ -3,7 +3,13 @@ import type { Db } from './database.ts';
 import { migrations } from './migrations/index.ts';
 
 function migrator(db: Db): Migrator {
-  return new Migrator({ db: db.kysely, provider: { getMigrations: async () => migrations } });
+  return new Migrator({
+    db: db.kysely,
+    provider: { getMigrations: async () => migrations },
+    // With a schema of its own (tests), the bookkeeping tables must live there too: Kysely's
+    // existence check otherwise sees another schema's lock table and skips creating ours.
+    ...(db.schema ? { migrationTableSchema: db.schema } : {}),
+  });
 }
 
 function check(result: MigrationResultSet): void {
