@@ -15,10 +15,12 @@ import { calculateJob } from './calculate.job.ts';
 import { calculationDetails, inputVersion, startCalculation } from './tax.service.ts';
 import { TaxResultsRepo } from './tax-results.repo.ts';
 import { defaultTaxYear, settingsOf } from './tax-settings.ts';
+import { registerTaxYearRoutes } from './tax-year.routes.ts';
 
 export function registerTaxRoutes(app: FastifyInstance, ctx: AppContext): void {
   const repo = new TaxResultsRepo(ctx.db.kysely);
   ctx.jobs.register('tax.calculate', calculateJob(ctx, repo));
+  registerTaxYearRoutes(app, ctx, repo);
 
   authedRoute(app, startTaxCalculation, async ({ auth, body }) => {
     const started = await startCalculation(ctx, repo, auth.user, body.recalculate ?? false);

@@ -1,0 +1,57 @@
+import type { AllocationRecord } from '@lotwise/engine/types';
+import type { ReportModel } from '@lotwise/reports/model';
+import type { TaxCalculationRow, UserRow } from '../../db/schema.ts';
+import type { TaxResultsRepo } from './tax-results.repo.ts';
+import type { TaxSettings } from './tax-settings.ts';
+import type { TaxYearRepo } from './tax-year.repo.ts';
+
+export function settingsText(settings: TaxSettings): string {
+  return `${settings.method.toUpperCase()}, ${settings.basis}`;
+}
+
+function taxpayerName(user: UserRow): string | undefined {
+  const name = [user.first_name, user.last_name].filter(Boolean).join(' ').trim();
+  return name || undefined;
+}
+
+/**
+ * The report model of one year, from the stored rows of a complete calculation (the rows keep
+ * the engine's DisposalLine and IncomeLine fields, so reports equal what the CLI prints).
+ */
+export async function storedReportModel(
+  years: TaxYearRepo,
+  results: TaxResultsRepo,
+  user: UserRow,
+  calc: TaxCalculationRow,
+  year: number,
+): Promise<ReportModel> {
+  const settings = JSON.parse(calc.settings) as TaxSettings;
+  const [summary, disposals, incomeLines, holdings, warnings] = await Promise.all([
+    years.summary(calc.id, year),
+    years.disposals(calc.id, year),
+    years.income(calc.id, year),
+    years.holdings(calc.id),
+    results.warnings(calc.id, 100_000),
+  ]);
+  const allocation = calc.allocation ? (JSON.parse(calc.allocation) as AllocationRecord) : null;
+  const model: ReportModel = {
+    year,
+    currency: settings.currency || 'USD',
+    disposals,
+    incomeLines,
+    holdings,
+    allocation: allocation?.effectiveDate.startsWith(`${year}-`) ? allocation : null,
+    summary: {
+      proceeds: String(summary?.proceeds ?? '0'),
+      costBasis: String(summary?.cost_basis ?? '0'),
+      shortTermGain: String(summary?.short_term_gain ?? '0'),
+      longTermGain: String(summary?.long_term_gain ?? '0'),
+      income: String(summary?.income ?? '0'),
+    },
+    settings: settingsText(settings),
+    warningCount: warnings.length,
+  };
+  const name = taxpayerName(user);
+  if (name) model.taxpayerName = name;
+  return model;
+}

@@ -1,0 +1,133 @@
+import type { DisposalLine, IncomeLine, LotUse } from '@lotwise/engine/types';
+import type { HoldingRow } from '@lotwise/reports/model';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, TaxDisposalsTable, TaxIncomeTable } from '../../db/schema.ts';
+
+export type DisposalRecord = Selectable<TaxDisposalsTable>;
+
+/** A stored disposal row back as the engine's DisposalLine (the rows keep its fields). */
+export function toDisposalLine(row: DisposalRecord): DisposalLine {
+  const line: DisposalLine = {
+    txId: String(row.transaction_id),
+    asset: row.asset,
+    amount: String(row.amount),
+    acquiredAt: row.acquired_at,
+    disposedAt: row.disposed_at,
+    disposedTimestamp: String(row.disposed_timestamp),
+    proceeds: String(row.proceeds),
+    costBasis: String(row.cost_basis),
+    gain: String(row.gain),
+    term: row.term,
+    category: row.category as DisposalLine['category'],
+    taxable: Boolean(row.taxable),
+    wallet: row.wallet,
+    lots: JSON.parse(row.lots) as LotUse[],
+  };
+  if (row.sell_without_buy !== null) line.sellWithoutBuy = String(row.sell_without_buy);
+  if (row.missing_price) line.missingPrice = true;
+  if (row.fair_market_value !== null) line.fairMarketValue = String(row.fair_market_value);
+  return line;
+}
+
+export function toIncomeLine(row: Selectable<TaxIncomeTable>): IncomeLine {
+  const line: IncomeLine = {
+    txId: String(row.transaction_id),
+    asset: row.asset,
+    amount: String(row.amount),
+    value: String(row.value),
+    receivedAt: row.received_at,
+    receivedTimestamp: row.received_at,
+    category: row.category,
+    wallet: row.wallet,
+  };
+  if (row.missing_price) line.missingPrice = true;
+  return line;
+}
+
+/** Reads one year of a stored calculation (pages and reports). */
+export class TaxYearRepo {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  summary(calcId: number, year: number) {
+    return this.db
+      .selectFrom('tax_year_summaries')
+      .selectAll()
+      .where('calc_id', '=', calcId)
+      .where('year', '=', year)
+      .executeTakeFirst();
+  }
+
+  /** Every disposal of the year in the engine's order (insertion order). */
+  async disposals(calcId: number, year: number): Promise<DisposalLine[]> {
+    const rows = await this.db
+      .selectFrom('tax_disposals')
+      .selectAll()
+      .where('calc_id', '=', calcId)
+      .where('year', '=', year)
+      .orderBy('id')
+      .execute();
+    return rows.map(toDisposalLine);
+  }
+
+  async income(calcId: number, year: number): Promise<IncomeLine[]> {
+    const rows = await this.db
+      .selectFrom('tax_income')
+      .selectAll()
+      .where('calc_id', '=', calcId)
+      .where('year', '=', year)
+      .orderBy('id')
+      .execute();
+    return rows.map(toIncomeLine);
+  }
+
+  async holdings(calcId: number): Promise<HoldingRow[]> {
+    const rows = await this.db
+      .selectFrom('tax_holdings')
+      .select(['wallet', 'asset', 'amount', 'cost_basis', 'acquired_at', 'lot_id'])
+      .where('calc_id', '=', calcId)
+      .orderBy('id')
+      .execute();
+    return rows.map((h) => ({
+      wallet: h.wallet,
+      asset: h.asset,
+      amount: String(h.amount),
+      costBasis: String(h.cost_basis),
+      acquiredAt: h.acquired_at,
+      lotId: h.lot_id,
+    }));
+  }
+
+  async disposalPage(calcId: number, year: number, page: number, perPage: number) {
+    const base = this.db.selectFrom('tax_disposals').where('calc_id', '=', calcId).where('year', '=', year);
+    const [rows, count] = await Promise.all([
+      base
+        .selectAll()
+        .orderBy('id')
+        .limit(perPage)
+        .offset((page - 1) * perPage)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.n) };
+  }
+
+  disposal(calcId: number, id: number) {
+    return this.db
+      .selectFrom('tax_disposals')
+      .selectAll()
+      .where('calc_id', '=', calcId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /** Warnings of the whole calculation (the engine does not tie them to a year). */
+  warnings(calcId: number, limit = 100) {
+    return this.db
+      .selectFrom('tax_warnings')
+      .select(['code', 'transaction_id', 'message'])
+      .where('calc_id', '=', calcId)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  }
+}

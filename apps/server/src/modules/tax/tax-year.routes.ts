@@ -1,0 +1,127 @@
+import {
+  getDisposalLots,
+  getTaxYear,
+  type LotRow,
+  listTaxDisposals,
+  reportForm,
+} from '@lotwise/contracts/tax/year';
+import type { LotUse } from '@lotwise/engine/types';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../http/context.ts';
+import { notFound } from '../../http/errors.ts';
+import { authedRoute, requireAuth } from '../../http/route.ts';
+import { reportFile } from './report-files.ts';
+import { storedReportModel } from './report-model.ts';
+import { inputVersion } from './tax.service.ts';
+import type { TaxResultsRepo } from './tax-results.repo.ts';
+import type { TaxSettings } from './tax-settings.ts';
+import { TaxYearRepo } from './tax-year.repo.ts';
+import { yearFigures } from './year-detail.ts';
+
+const NO_RESULTS = 'Tax results — run the tax calculation first';
+
+/** The one-year page, its disposal table and lots, and the report downloads. */
+export function registerTaxYearRoutes(app: FastifyInstance, ctx: AppContext, results: TaxResultsRepo) {
+  const years = new TaxYearRepo(ctx.db.kysely);
+
+  authedRoute(app, getTaxYear, async ({ auth, params }) => {
+    const calc = await results.latestComplete(auth.user.id);
+    if (!calc) throw notFound(NO_RESULTS);
+    const settings = JSON.parse(calc.settings) as TaxSettings;
+    const [model, warnings, version] = await Promise.all([
+      storedReportModel(years, results, auth.user, calc, params.year),
+      years.warnings(calc.id),
+      inputVersion(ctx, auth.user),
+    ]);
+    return {
+      data: {
+        year: params.year,
+        method: settings.method,
+        basis: settings.basis,
+        calculated_at: calc.finished_at,
+        stale: calc.input_version !== version,
+        ...yearFigures(model),
+        warnings: warnings.map((w) => ({
+          code: w.code,
+          transaction_id: w.transaction_id === null ? null : Number(w.transaction_id),
+          message: w.message,
+        })),
+      },
+    };
+  });
+
+  authedRoute(app, listTaxDisposals, async ({ auth, params, query }) => {
+    const calc = await results.latestComplete(auth.user.id);
+    if (!calc) throw notFound(NO_RESULTS);
+    const { rows, total } = await years.disposalPage(calc.id, params.year, query.page, query.per_page);
+    return {
+      data: rows.map((r) => ({
+        id: r.id,
+        transaction_id: r.transaction_id,
+        asset: r.asset,
+        amount: String(r.amount),
+        acquired_at: r.acquired_at,
+        disposed_at: r.disposed_at,
+        proceeds: String(r.proceeds),
+        cost_basis: String(r.cost_basis),
+        gain: String(r.gain),
+        term: r.term,
+        category: r.category,
+        taxable: Boolean(r.taxable),
+        wallet: r.wallet,
+        lot_count: (JSON.parse(r.lots) as LotUse[]).length,
+        missing_price: Boolean(r.missing_price),
+        sell_without_buy: r.sell_without_buy === null ? null : String(r.sell_without_buy),
+      })),
+      meta: {
+        current_page: query.page,
+        per_page: query.per_page,
+        total_count: total,
+        total_pages: Math.max(1, Math.ceil(total / query.per_page)),
+      },
+    };
+  });
+
+  authedRoute(app, getDisposalLots, async ({ auth, params }) => {
+    const calc = await results.latestComplete(auth.user.id);
+    const row = calc ? await years.disposal(calc.id, params.id) : undefined;
+    if (!row) throw notFound('Disposal');
+    const lots = JSON.parse(row.lots) as LotUse[];
+    return {
+      data: lots.map(
+        (l): LotRow => ({
+          lot_id: l.lotId,
+          acquired_at: l.acquiredAt,
+          amount: l.amount,
+          cost_basis: l.costBasis,
+        }),
+      ),
+    };
+  });
+
+  // A file download, not JSON: mounted directly.
+  app.get(
+    '/api/tax/reports/:year/:form',
+    {
+      schema: {
+        tags: ['tax'],
+        summary: 'Download a report of a tax year (Form 8949, Schedule D, income, CSV exports)',
+        params: z.object({ year: z.coerce.number().int().min(2000).max(2100), form: reportForm }),
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const { year, form } = request.params as { year: number; form: z.infer<typeof reportForm> };
+      const calc = await results.latestComplete(auth.user.id);
+      if (!calc) throw notFound(NO_RESULTS);
+      const model = await storedReportModel(years, results, auth.user, calc, year);
+      const file = await reportFile(model, form);
+      reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .header('cache-control', 'private, no-store');
+      return reply.send(typeof file.body === 'string' ? file.body : Buffer.from(file.body));
+    },
+  );
+}

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { defineCall } from '../http.ts';
+
+/** Rounded totals of one term, as Form 8949 prints them (sum of the rows rounded to cents). */
+export const termTotals = z.object({
+  proceeds: z.string(),
+  cost_basis: z.string(),
+  gain: z.string(),
+  count: z.number().int(),
+});
+
+export const yearWarning = z.object({
+  code: z.string(),
+  transaction_id: z.number().int().nullable(),
+  message: z.string(),
+});
+
+/** One tax year of the latest complete calculation (the /one_year page). */
+export const yearDetail = z.object({
+  year: z.number().int(),
+  currency: z.string(),
+  method: z.string(),
+  basis: z.string(),
+  calculated_at: z.string().nullable(),
+  stale: z.boolean(),
+  short_term: termTotals,
+  long_term: termTotals,
+  /** Net gain (short + long), rounded like the forms. */
+  net_gain: z.string(),
+  income_total: z.string(),
+  income_by_type: z.array(
+    z.object({ type: z.string(), label: z.string(), count: z.number().int(), value: z.string() }),
+  ),
+  /** Realised gain by month ("2024-03") and by asset, rounded to cents. */
+  gains_by_month: z.array(z.object({ month: z.string(), short_term: z.string(), long_term: z.string() })),
+  gains_by_asset: z.array(z.object({ asset: z.string(), gain: z.string() })),
+  warnings: z.array(yearWarning),
+});
+export type YearDetail = z.infer<typeof yearDetail>;
+
+export const getTaxYear = defineCall({
+  method: 'GET',
+  path: '/api/tax/years/:year',
+  summary: 'One tax year: term totals, income by type, gains by month and asset, warnings',
+  tag: 'tax',
+  params: z.object({ year: z.coerce.number().int().min(2000).max(2100) }),
+  response: z.object({ data: yearDetail }),
+});
+
+export const disposalRow = z.object({
+  id: z.number().int(),
+  transaction_id: z.number().int(),
+  asset: z.string(),
+  amount: z.string(),
+  acquired_at: z.string(),
+  disposed_at: z.string(),
+  proceeds: z.string(),
+  cost_basis: z.string(),
+  gain: z.string(),
+  term: z.enum(['short', 'long']),
+  category: z.string(),
+  taxable: z.boolean(),
+  wallet: z.string(),
+  lot_count: z.number().int(),
+  missing_price: z.boolean(),
+  sell_without_buy: z.string().nullable(),
+});
+export type DisposalRow = z.infer<typeof disposalRow>;
+
+export const listTaxDisposals = defineCall({
+  method: 'GET',
+  path: '/api/tax/years/:year/disposals',
+  summary: 'The disposals of a tax year, paged, in date order',
+  tag: 'tax',
+  params: z.object({ year: z.coerce.number().int().min(2000).max(2100) }),
+  query: z.object({
+    page: z.coerce.number().int().min(1).default(1),
+    per_page: z.coerce.number().int().min(1).max(200).default(25),
+  }),
+  response: z.object({
+    data: z.array(disposalRow),
+    meta: z.object({
+      current_page: z.number().int(),
+      per_page: z.number().int(),
+      total_count: z.number().int(),
+      total_pages: z.number().int(),
+    }),
+  }),
+});
+
+export const lotRow = z.object({
+  lot_id: z.string().nullable(),
+  acquired_at: z.string(),
+  amount: z.string(),
+  cost_basis: z.string(),
+});
+
+export type LotRow = z.infer<typeof lotRow>;
+
+export const getDisposalLots = defineCall({
+  method: 'GET',
+  path: '/api/tax/disposals/:id/lots',
+  summary: 'The lots one disposal used (the audit trail)',
+  tag: 'tax',
+  params: z.object({ id: z.coerce.number().int().positive() }),
+  response: z.object({ data: z.array(lotRow) }),
+});
+
+/** Every downloadable report: the form and its file type. */
+export const reportForms = [
+  'form-8949.pdf',
+  'schedule-d.pdf',
+  'income.pdf',
+  'tax-report.pdf',
+  'capital-gains.csv',
+  'turbotax.csv',
+  'taxact.csv',
+  'form-8283.csv',
+  'income.csv',
+  'schedule-d.csv',
+] as const;
+export const reportForm = z.enum(reportForms);
+export type ReportForm = z.infer<typeof reportForm>;
+
+/** A file download (not JSON): the path the web links to. */
+export function reportPath(year: number, form: ReportForm): string {
+  return `/api/tax/reports/${year}/${form}`;
+}
