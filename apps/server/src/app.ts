@@ -14,6 +14,7 @@ import { apiNotFound, installErrorHandler } from './http/error-handler.ts';
 import { installSessions } from './http/session-plugin.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerMfaRoutes } from './modules/auth/mfa.routes.ts';
+import { registerHoldingsRoutes } from './modules/holdings/holdings.routes.ts';
 import { registerEntryRoutes } from './modules/imports/entry.routes.ts';
 import { registerImportRoutes } from './modules/imports/imports.routes.ts';
 import { registerImportManagementRoutes } from './modules/imports/manage.routes.ts';
@@ -71,6 +72,7 @@ export async function buildApp(
     registerEntryRoutes(api, ctx);
     registerTransactionRoutes(api, ctx);
     registerTaxRoutes(api, ctx);
+    registerHoldingsRoutes(api, ctx);
     registerRealtime(api, ctx);
     if (ctx.config.testHooks) registerTestHooks(api, ctx);
   });

@@ -1,0 +1,80 @@
+import { DEFAULT_HOLDING_CURRENCY } from '@lotwise/contracts/holdings/holdings';
+import type { UserRow } from '../../db/schema.ts';
+import type { AppContext } from '../../http/context.ts';
+import { notFound } from '../../http/errors.ts';
+import { walletNames } from '../tax/engine-input.ts';
+import { inputVersion } from '../tax/tax.service.ts';
+import { type UnitPrice, unitPrice } from './holdings.aggregate.ts';
+import type { HoldingsRepo, LotRow } from './holdings.repo.ts';
+
+export interface HoldingsSnapshot {
+  currency: string;
+  holdingInProgress: boolean;
+  calculatedAt: string | null;
+  stale: boolean;
+  lots: LotRow[];
+  prices: Map<string, UnitPrice>;
+  /** Wallet name (as the calculation wrote it) → account id. */
+  accountIds: Map<string, number>;
+}
+
+export function holdingCurrency(user: UserRow): string {
+  return (user.currency || DEFAULT_HOLDING_CURRENCY).toUpperCase();
+}
+
+/**
+ * What the holdings pages read: the open lots of the user's latest complete calculation
+ * (optionally of one account), and the latest known unit price of each asset held.
+ */
+export async function loadSnapshot(
+  ctx: AppContext,
+  repo: HoldingsRepo,
+  user: UserRow,
+  accountId?: number,
+): Promise<HoldingsSnapshot> {
+  const currency = holdingCurrency(user);
+  const names = await walletNames(ctx.db.kysely, user.id);
+  let wallet: string | undefined;
+  if (accountId !== undefined) {
+    wallet = names.get(accountId);
+    if (wallet === undefined) throw notFound('Account');
+  }
+  const accountIds = new Map([...names].map(([id, name]) => [name, id]));
+  const [calc, holdingInProgress] = await Promise.all([
+    repo.latestComplete(user.id),
+    repo.inProgress(user.id),
+  ]);
+  if (!calc) {
+    return {
+      currency,
+      holdingInProgress,
+      calculatedAt: null,
+      stale: true,
+      lots: [],
+      prices: new Map(),
+      accountIds,
+    };
+  }
+  const [lots, version] = await Promise.all([repo.lots(user.id, calc.id, wallet), inputVersion(ctx, user)]);
+  const prices = new Map<string, UnitPrice>();
+  for (const asset of new Set(lots.map((l) => l.asset))) {
+    const row = await repo.latestPrice(user.id, asset, currency);
+    const price = row
+      ? unitPrice(row.fiat_value, row.amount, {
+          kind: 'latest_transaction',
+          date: row.timestamp,
+          transaction_id: row.id,
+        })
+      : null;
+    if (price) prices.set(asset, price);
+  }
+  return {
+    currency,
+    holdingInProgress,
+    calculatedAt: calc.finished_at,
+    stale: calc.input_version !== version,
+    lots,
+    prices,
+    accountIds,
+  };
+}
