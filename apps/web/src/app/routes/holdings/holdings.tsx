@@ -1,5 +1,5 @@
-import { ComingSoon } from '@/components/layouts/coming-soon';
+import { HoldingsPage } from '@/features/holdings/components/holdings-page';
 
 export default function HoldingsRoute() {
-  return <ComingSoon title="Holdings" description="What you hold now, with cost basis per asset." />;
+  return <HoldingsPage />;
 }

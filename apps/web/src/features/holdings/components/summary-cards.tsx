@@ -1,0 +1,67 @@
+import type { HoldingTotals } from '@lotwise/contracts/holdings/holdings';
+import { Paper, SimpleGrid, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { formatMoney } from '@/lib/format/amount';
+import { gainColor, withPlus } from '../utils/display';
+
+function Stat({
+  label,
+  value,
+  hint,
+  color,
+  testId,
+}: {
+  label: string;
+  value: string;
+  hint?: ReactNode;
+  color?: string;
+  testId: string;
+}) {
+  return (
+    <Paper withBorder radius="md" p="md" data-testid={testId}>
+      <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text fz={{ base: 'lg', sm: 'xl' }} fw={700} c={color} style={{ overflowWrap: 'anywhere' }}>
+        {value}
+      </Text>
+      {hint ? (
+        <Text fz="xs" c="dimmed">
+          {hint}
+        </Text>
+      ) : null}
+    </Paper>
+  );
+}
+
+/** Portfolio value, cost basis and unrealised gain (priced assets only, said so). */
+export function SummaryCards({ totals, currency }: { totals: HoldingTotals; currency: string }) {
+  const unpriced = totals.unpriced_assets.length;
+  const partial =
+    unpriced > 0
+      ? `${unpriced} ${unpriced === 1 ? 'asset' : 'assets'} without a price not included`
+      : undefined;
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" mb="md">
+      <Stat
+        testId="stat-value"
+        label="Portfolio value"
+        value={formatMoney(totals.total_market_value, currency)}
+        hint={partial ?? 'at prices from your latest transactions'}
+      />
+      <Stat
+        testId="stat-cost"
+        label="Cost basis"
+        value={formatMoney(totals.total_cost_basis, currency)}
+        hint={`${totals.assets_count} ${totals.assets_count === 1 ? 'asset' : 'assets'} held`}
+      />
+      <Stat
+        testId="stat-gain"
+        label="Unrealised gain"
+        value={withPlus(formatMoney(totals.unrealised_gain, currency), totals.unrealised_gain)}
+        color={gainColor(totals.unrealised_gain)}
+        hint={partial ?? 'market value minus cost basis'}
+      />
+    </SimpleGrid>
+  );
+}
