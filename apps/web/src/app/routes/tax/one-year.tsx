@@ -1,5 +1,11 @@
-import { ComingSoon } from '@/components/layouts/coming-soon';
+import { useSearchParams } from 'react-router';
+import { OneYearPage } from '@/features/tax/components/one-year-page';
+import { useTaxYear } from '@/hooks/use-tax-year';
 
 export default function OneYearRoute() {
-  return <ComingSoon title="Tax results" description="Gains, losses and income for one tax year." />;
+  const [params] = useSearchParams();
+  const [stored] = useTaxYear();
+  const asked = Number.parseInt(params.get('year') ?? '', 10);
+  const year = Number.isInteger(asked) && asked >= 2000 && asked <= 2100 ? asked : stored;
+  return <OneYearPage year={year} />;
 }

@@ -1,5 +1,13 @@
-import { ComingSoon } from '@/components/layouts/coming-soon';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '@/components/ui/page-header';
+import { CalculationProgress } from '@/features/tax/components/calculation-progress';
 
 export default function TaxCalculationRoute() {
-  return <ComingSoon title="Tax calculation" description="Progress of your tax calculation." />;
+  const [params] = useSearchParams();
+  return (
+    <>
+      <PageHeader title="Tax calculation" />
+      <CalculationProgress traceId={params.get('traceId')} />
+    </>
+  );
 }

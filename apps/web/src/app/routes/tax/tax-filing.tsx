@@ -1,7 +1,5 @@
-import { ComingSoon } from '@/components/layouts/coming-soon';
+import { TaxFilingPage } from '@/features/tax/components/tax-filing-page';
 
 export default function TaxFilingRoute() {
-  return (
-    <ComingSoon title="File Your Tax Return" description="File your crypto taxes with a US tax service." />
-  );
+  return <TaxFilingPage />;
 }

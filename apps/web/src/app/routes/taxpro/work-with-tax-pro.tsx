@@ -1,10 +1,40 @@
-import { ComingSoon } from '@/components/layouts/coming-soon';
+import { Anchor, Card, List, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { PageHeader } from '@/components/ui/page-header';
+import { paths } from '@/config/paths';
+import { ReportsMenu } from '@/features/tax/components/reports-menu';
+import { useTaxYear } from '@/hooks/use-tax-year';
 
+/** Entry point for working with an accountant: what to share today; invitations come later. */
 export default function WorkWithTaxProRoute() {
+  const [year] = useTaxYear();
   return (
-    <ComingSoon
-      title="Add Your Accountant / Tax Pro"
-      description="Invite your accountant to view your Lotwise account."
-    />
+    <>
+      <PageHeader
+        title="Add Your Accountant / Tax Pro"
+        description="Share your crypto tax results with the person who files your return."
+      />
+      <Card withBorder radius="md" p="md" maw={720}>
+        <Stack gap="sm">
+          <Text fz="sm">Send your accountant these reports for {year}:</Text>
+          <List size="sm" spacing={4}>
+            <List.Item>
+              The complete tax report (PDF): summary, Schedule D, Form 8949, income and holdings.
+            </List.Item>
+            <List.Item>The capital gains CSV with every lot used, for their own software.</List.Item>
+          </List>
+          <div>
+            <ReportsMenu year={year} />
+          </div>
+          <Text fz="sm" c="dimmed">
+            Inviting an accountant to view your account is not available yet. Results and settings are in the{' '}
+            <Anchor component={Link} to={paths.tax.getHref()}>
+              Tax Center
+            </Anchor>
+            .
+          </Text>
+        </Stack>
+      </Card>
+    </>
   );
 }

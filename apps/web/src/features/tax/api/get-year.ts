@@ -1,0 +1,22 @@
+import { getTaxYear } from '@lotwise/contracts/tax/year';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiError, callApi } from '@/lib/api-client';
+import { taxKeys } from './keys';
+
+/** One year of the latest calculation; null when there are no results yet (404). */
+export const taxYearQueryOptions = (year: number) =>
+  queryOptions({
+    queryKey: taxKeys.year(year),
+    queryFn: async ({ signal }) => {
+      try {
+        return (await callApi(getTaxYear, { params: { year }, signal })).data;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+  });
+
+export function useTaxYearDetail(year: number) {
+  return useQuery(taxYearQueryOptions(year));
+}

@@ -1,0 +1,51 @@
+import { type ReportForm, reportPath } from '@lotwise/contracts/tax/year';
+import { Button, Menu } from '@mantine/core';
+import { IconChevronDown, IconDownload, IconFileSpreadsheet, IconFileTypePdf } from '@tabler/icons-react';
+
+export const REPORTS: ReadonlyArray<{ form: ReportForm; label: string }> = [
+  { form: 'form-8949.pdf', label: 'Form 8949 (PDF)' },
+  { form: 'schedule-d.pdf', label: 'Schedule D (PDF)' },
+  { form: 'income.pdf', label: 'Income report (PDF)' },
+  { form: 'tax-report.pdf', label: 'Complete tax report (PDF)' },
+  { form: 'capital-gains.csv', label: 'Capital gains (CSV)' },
+  { form: 'turbotax.csv', label: 'TurboTax (CSV)' },
+  { form: 'taxact.csv', label: 'TaxAct (CSV)' },
+  { form: 'form-8283.csv', label: 'Form 8283 data (CSV)' },
+  { form: 'income.csv', label: 'Income (CSV)' },
+  { form: 'schedule-d.csv', label: 'Schedule D (CSV)' },
+];
+
+/** Downloads of one year's reports: plain links, the server sends the file as an attachment. */
+export function ReportsMenu({ year, compact = false }: { year: number; compact?: boolean }) {
+  return (
+    <Menu position="bottom-end" withinPortal shadow="md">
+      <Menu.Target>
+        <Button
+          variant={compact ? 'subtle' : 'light'}
+          color="teal"
+          size={compact ? 'xs' : 'sm'}
+          leftSection={<IconDownload size={16} />}
+          rightSection={<IconChevronDown size={14} />}
+          aria-label={`Reports ${year}`}
+        >
+          Reports
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {REPORTS.map((r) => (
+          <Menu.Item
+            key={r.form}
+            component="a"
+            href={reportPath(year, r.form)}
+            download
+            leftSection={
+              r.form.endsWith('.pdf') ? <IconFileTypePdf size={16} /> : <IconFileSpreadsheet size={16} />
+            }
+          >
+            {r.label}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,73 @@
+import { Anchor, Card, Group, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { PageHeader } from '@/components/ui/page-header';
+import { ErrorState, LoadingState } from '@/components/ui/states';
+import { paths } from '@/config/paths';
+import { errorText } from '@/lib/api-client';
+import { useImportsChannel } from '@/lib/realtime';
+import { useUser } from '@/lib/session/session';
+import { useTaxYears } from '../api/list-years';
+import { useTaxSettings } from '../api/tax-settings';
+import { CalculateTaxesButton } from './calculate-taxes-button';
+import { NewImportsBanner } from './new-imports-banner';
+import { RefreshControl } from './refresh-control';
+import { TaxSettingsCard } from './tax-settings-card';
+import { YearsTable } from './years-table';
+
+/** /tax: every year with results, the calculation controls, settings and reports. */
+export function TaxCentrePage() {
+  useImportsChannel();
+  const user = useUser();
+  const years = useTaxYears();
+  const settings = useTaxSettings();
+  return (
+    <>
+      <PageHeader
+        title="Tax Center"
+        description="Gains, losses and income for each tax year, and the reports to file them."
+        actions={
+          <Stack gap={4} align="flex-end">
+            <CalculateTaxesButton />
+            <RefreshControl />
+          </Stack>
+        }
+      />
+      <NewImportsBanner />
+      <Stack gap="lg">
+        {years.isPending ? (
+          <LoadingState />
+        ) : years.isError ? (
+          <ErrorState message={errorText(years.error)} onRetry={() => years.refetch()} />
+        ) : years.data.years.length === 0 ? (
+          <Card withBorder radius="md" p="xl">
+            <CalculateTaxesButton variant="notfound" />
+          </Card>
+        ) : (
+          <YearsTable
+            years={years.data.years}
+            stale={years.data.stale}
+            method={settings.data?.method ?? ''}
+            currency={user.currency}
+          />
+        )}
+        <TaxSettingsCard />
+        {user.country_code === 'US' ? (
+          <Group gap="lg">
+            <Text fz="sm">
+              Ready to file?{' '}
+              <Anchor component={Link} to={paths.taxFiling.getHref()}>
+                File your tax return
+              </Anchor>
+            </Text>
+            <Text fz="sm">
+              Working with an accountant?{' '}
+              <Anchor component={Link} to={paths.workWithTaxPro.getHref()}>
+                Add your tax pro
+              </Anchor>
+            </Text>
+          </Group>
+        ) : null}
+      </Stack>
+    </>
+  );
+}

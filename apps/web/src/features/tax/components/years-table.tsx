@@ -1,0 +1,120 @@
+import type { yearSummary } from '@lotwise/contracts/tax/calculation';
+import { Anchor, Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import { paths } from '@/config/paths';
+import { useIsMobile } from '@/hooks/use-is-mobile';
+import { formatMoney } from '@/lib/format/amount';
+import { ReportsMenu } from './reports-menu';
+
+type Year = z.infer<typeof yearSummary>;
+
+function gainColor(value: string): string | undefined {
+  return value.trim().startsWith('-') ? 'red.7' : undefined;
+}
+
+function Status({ stale }: { stale: boolean }) {
+  return stale ? (
+    <Badge color="orange" variant="light">
+      Out of date
+    </Badge>
+  ) : (
+    <Badge color="teal" variant="light">
+      Calculated
+    </Badge>
+  );
+}
+
+/** The tax centre's years: gains, losses, income, status, method and the reports of each. */
+export function YearsTable({
+  years,
+  stale,
+  method,
+  currency,
+}: {
+  years: Year[];
+  stale: boolean;
+  method: string;
+  currency: string;
+}) {
+  const mobile = useIsMobile();
+  if (mobile) {
+    return (
+      <Stack gap="sm">
+        {years.map((y) => (
+          <Card key={y.year} withBorder radius="md" p="md" data-testid={`year-${y.year}`}>
+            <Group justify="space-between" mb={6}>
+              <Anchor component={Link} to={paths.oneYear.getHref(y.year)} fw={700} fz="lg">
+                {y.year}
+              </Anchor>
+              <Status stale={stale} />
+            </Group>
+            <Text fz="sm">
+              Short-term:{' '}
+              <Text span c={gainColor(y.short_term_gain)}>
+                {formatMoney(y.short_term_gain, currency)}
+              </Text>
+            </Text>
+            <Text fz="sm">
+              Long-term:{' '}
+              <Text span c={gainColor(y.long_term_gain)}>
+                {formatMoney(y.long_term_gain, currency)}
+              </Text>
+            </Text>
+            <Text fz="sm">Income: {formatMoney(y.income, currency)}</Text>
+            <Group justify="space-between" mt="xs">
+              <Text fz="xs" c="dimmed">
+                {method.toUpperCase()}
+              </Text>
+              <ReportsMenu year={y.year} compact />
+            </Group>
+          </Card>
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table verticalSpacing="sm" highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Year</Table.Th>
+            <Table.Th ta="right">Short-term gain</Table.Th>
+            <Table.Th ta="right">Long-term gain</Table.Th>
+            <Table.Th ta="right">Income</Table.Th>
+            <Table.Th ta="right">Disposals</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Method</Table.Th>
+            <Table.Th />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {years.map((y) => (
+            <Table.Tr key={y.year} data-testid={`year-${y.year}`}>
+              <Table.Td>
+                <Anchor component={Link} to={paths.oneYear.getHref(y.year)} fw={700}>
+                  {y.year}
+                </Anchor>
+              </Table.Td>
+              <Table.Td ta="right" c={gainColor(y.short_term_gain)}>
+                {formatMoney(y.short_term_gain, currency)}
+              </Table.Td>
+              <Table.Td ta="right" c={gainColor(y.long_term_gain)}>
+                {formatMoney(y.long_term_gain, currency)}
+              </Table.Td>
+              <Table.Td ta="right">{formatMoney(y.income, currency)}</Table.Td>
+              <Table.Td ta="right">{y.disposal_count.toLocaleString('en-US')}</Table.Td>
+              <Table.Td>
+                <Status stale={stale} />
+              </Table.Td>
+              <Table.Td>{method.toUpperCase()}</Table.Td>
+              <Table.Td ta="right">
+                <ReportsMenu year={y.year} compact />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
