@@ -1,15 +1,5 @@
-import { ComingSoon } from '@/components/layouts/coming-soon';
+import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
 
 export default function DashboardRoute() {
-  return (
-    <ComingSoon
-      title="Dashboard"
-      description="Your portfolio, gains and tax status at a glance."
-      features={[
-        'Portfolio value and allocation',
-        'Realised and unrealised gains for the tax year',
-        'What still needs review before filing',
-      ]}
-    />
-  );
+  return <DashboardPage />;
 }

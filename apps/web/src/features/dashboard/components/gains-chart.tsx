@@ -1,0 +1,112 @@
+import '@mantine/charts/styles.css';
+import type { HoldingTotals } from '@lotwise/contracts/holdings/holdings';
+import type { yearSummary } from '@lotwise/contracts/tax/calculation';
+import { BarChart } from '@mantine/charts';
+import { Paper, Table, Text, Title } from '@mantine/core';
+import type { z } from 'zod';
+import { gainColor } from '@/features/holdings/utils/display';
+import { formatMoney } from '@/lib/format/amount';
+
+type YearSummary = z.infer<typeof yearSummary>;
+
+interface YearLine {
+  year: number;
+  shortTerm: string | null;
+  longTerm: string | null;
+  unrealised: string | null;
+}
+
+/** Realised gains per tax year, and unrealised gain of what is still held by the year it was bought. */
+export function yearLines(years: YearSummary[], totals: HoldingTotals | undefined): YearLine[] {
+  const lines = new Map<number, YearLine>();
+  const line = (year: number) => {
+    const found = lines.get(year) ?? { year, shortTerm: null, longTerm: null, unrealised: null };
+    lines.set(year, found);
+    return found;
+  };
+  for (const y of years) {
+    const l = line(y.year);
+    l.shortTerm = y.short_term_gain;
+    l.longTerm = y.long_term_gain;
+  }
+  for (const u of totals?.unrealised_by_year ?? []) line(u.year).unrealised = u.unrealised_gain;
+  return [...lines.values()].sort((a, b) => a.year - b.year);
+}
+
+function Money({ value, currency }: { value: string | null; currency: string }) {
+  return (
+    <Text span fz="sm" c={gainColor(value)}>
+      {formatMoney(value, currency)}
+    </Text>
+  );
+}
+
+/** Bars for the picture (numbers only draw them); the table under it carries the exact amounts. */
+export function GainsChart({ lines, currency }: { lines: YearLine[]; currency: string }) {
+  const data = lines.map((l) => ({
+    year: String(l.year),
+    'Short-term': Number(l.shortTerm ?? 0),
+    'Long-term': Number(l.longTerm ?? 0),
+    Unrealised: Number(l.unrealised ?? 0),
+  }));
+  return (
+    <Paper withBorder radius="md" p="md" data-testid="gains-card">
+      <Title order={2} fz="md">
+        Gains by year
+      </Title>
+      <Text fz="xs" c="dimmed" mb="sm">
+        Realised: per tax year of the sale. Unrealised: what you still hold, by the year you got it.
+      </Text>
+      {lines.length === 0 ? (
+        <Text c="dimmed" fz="sm">
+          No gains yet.
+        </Text>
+      ) : (
+        <>
+          <BarChart
+            h={220}
+            data={data}
+            dataKey="year"
+            withLegend
+            legendProps={{ verticalAlign: 'bottom' }}
+            valueFormatter={(v) => formatMoney(v.toFixed(2), currency)}
+            series={[
+              { name: 'Short-term', color: 'orange.6' },
+              { name: 'Long-term', color: 'teal.6' },
+              { name: 'Unrealised', color: 'blue.4' },
+            ]}
+            yAxisProps={{ width: 70 }}
+          />
+          <Table.ScrollContainer minWidth={320} mt="sm">
+            <Table fz="sm" verticalSpacing={4} data-testid="gains-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Year</Table.Th>
+                  <Table.Th ta="right">Short-term</Table.Th>
+                  <Table.Th ta="right">Long-term</Table.Th>
+                  <Table.Th ta="right">Unrealised</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {lines.map((l) => (
+                  <Table.Tr key={l.year}>
+                    <Table.Td>{l.year}</Table.Td>
+                    <Table.Td ta="right">
+                      <Money value={l.shortTerm} currency={currency} />
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      <Money value={l.longTerm} currency={currency} />
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      <Money value={l.unrealised} currency={currency} />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </>
+      )}
+    </Paper>
+  );
+}
