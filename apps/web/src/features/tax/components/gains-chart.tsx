@@ -54,6 +54,7 @@ export function GainsChart({ year }: { year: YearDetail }) {
           }
           valueFormatter={(v) => formatMoney(v.toFixed(2), year.currency)}
           withLegend={view === 'month'}
+          yAxisProps={{ width: 92 }}
         />
       )}
     </Card>

@@ -1,5 +1,4 @@
 import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { errorText } from '@/lib/api-client';
 import { useImportsChannel } from '@/lib/realtime';
@@ -11,6 +10,7 @@ import { IncomeByType } from './income-by-type';
 import { NewImportsBanner } from './new-imports-banner';
 import { RefreshControl } from './refresh-control';
 import { ReportsMenu } from './reports-menu';
+import { TaxPageHeader } from './tax-page-header';
 import { TermTotals } from './term-totals';
 import { WarningsList } from './warnings-list';
 import { YearSelect } from './year-select';
@@ -21,7 +21,7 @@ export function OneYearPage({ year }: { year: number }) {
   const detail = useTaxYearDetail(year);
   return (
     <>
-      <PageHeader
+      <TaxPageHeader
         title={`Tax year ${year}`}
         description={
           detail.data

@@ -1,6 +1,5 @@
 import { Anchor, Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { PageHeader } from '@/components/ui/page-header';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { paths } from '@/config/paths';
 import { errorText } from '@/lib/api-client';
@@ -11,8 +10,14 @@ import { useTaxSettings } from '../api/tax-settings';
 import { CalculateTaxesButton } from './calculate-taxes-button';
 import { NewImportsBanner } from './new-imports-banner';
 import { RefreshControl } from './refresh-control';
+import { TaxPageHeader } from './tax-page-header';
 import { TaxSettingsCard } from './tax-settings-card';
 import { YearsTable } from './years-table';
+
+/** Years with something to report (a year with only purchases has no gains, losses or income). */
+function active<T extends { disposal_count: number; income_count: number }>(years: T[]): T[] {
+  return years.filter((y) => y.disposal_count > 0 || y.income_count > 0);
+}
 
 /** /tax: every year with results, the calculation controls, settings and reports. */
 export function TaxCentrePage() {
@@ -22,7 +27,7 @@ export function TaxCentrePage() {
   const settings = useTaxSettings();
   return (
     <>
-      <PageHeader
+      <TaxPageHeader
         title="Tax Center"
         description="Gains, losses and income for each tax year, and the reports to file them."
         actions={
@@ -38,13 +43,13 @@ export function TaxCentrePage() {
           <LoadingState />
         ) : years.isError ? (
           <ErrorState message={errorText(years.error)} onRetry={() => years.refetch()} />
-        ) : years.data.years.length === 0 ? (
+        ) : active(years.data.years).length === 0 ? (
           <Card withBorder radius="md" p="xl">
             <CalculateTaxesButton variant="notfound" />
           </Card>
         ) : (
           <YearsTable
-            years={years.data.years}
+            years={active(years.data.years)}
             stale={years.data.stale}
             method={settings.data?.method ?? ''}
             currency={user.currency}

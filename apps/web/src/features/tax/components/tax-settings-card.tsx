@@ -9,13 +9,13 @@ type Basis = 'universal' | 'per-wallet' | 'us-2025';
 type Rule = 'stay-oldest-first' | 'lowest-cost-largest-holding';
 
 const BASIS: Array<{ value: Basis; label: string }> = [
-  { value: 'us-2025', label: 'US rule: universal to 2024, per wallet from 2025' },
+  { value: 'us-2025', label: 'US rule (per wallet from 2025)' },
   { value: 'universal', label: 'Universal (all wallets together)' },
   { value: 'per-wallet', label: 'Per wallet' },
 ];
 const RULES: Array<{ value: Rule; label: string }> = [
-  { value: 'stay-oldest-first', label: 'Lots stay where they are, oldest first' },
-  { value: 'lowest-cost-largest-holding', label: 'Lowest cost to the largest holding' },
+  { value: 'stay-oldest-first', label: 'Lots stay put, oldest first' },
+  { value: 'lowest-cost-largest-holding', label: 'Lowest cost to largest holding' },
 ];
 
 /** Lot method (one or per year), application, 2025 allocation rule; time zone and currency. */
@@ -58,7 +58,7 @@ export function TaxSettingsCard() {
           description="fifo, lifo, hifo, lofo or per year (2023:fifo,2024:hifo)"
           value={method}
           onChange={(e) => setMethod(e.currentTarget.value)}
-          w={{ base: '100%', sm: 260 }}
+          w={{ base: '100%', sm: 220 }}
         />
         <Select
           label="Application"
@@ -66,7 +66,7 @@ export function TaxSettingsCard() {
           value={basis}
           onChange={(v) => v && setBasis(v as Basis)}
           allowDeselect={false}
-          w={{ base: '100%', sm: 330 }}
+          w={{ base: '100%', sm: 280 }}
         />
         {basis === 'us-2025' ? (
           <Select
@@ -75,7 +75,7 @@ export function TaxSettingsCard() {
             value={rule}
             onChange={(v) => v && setRule(v as Rule)}
             allowDeselect={false}
-            w={{ base: '100%', sm: 300 }}
+            w={{ base: '100%', sm: 260 }}
           />
         ) : null}
         <Button color="teal" onClick={onSave} disabled={!changed} loading={save.isPending}>
