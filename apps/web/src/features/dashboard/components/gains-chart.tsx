@@ -35,7 +35,7 @@ export function yearLines(years: YearSummary[], totals: HoldingTotals | undefine
 
 function Money({ value, currency }: { value: string | null; currency: string }) {
   return (
-    <Text span fz="sm" c={gainColor(value)}>
+    <Text span fz="xs" c={gainColor(value)} style={{ whiteSpace: 'nowrap' }}>
       {formatMoney(value, currency)}
     </Text>
   );
@@ -77,8 +77,8 @@ export function GainsChart({ lines, currency }: { lines: YearLine[]; currency: s
             ]}
             yAxisProps={{ width: 70 }}
           />
-          <Table.ScrollContainer minWidth={320} mt="sm">
-            <Table fz="sm" verticalSpacing={4} data-testid="gains-table">
+          <Table.ScrollContainer minWidth={280} mt="sm">
+            <Table fz="xs" verticalSpacing={4} horizontalSpacing={6} data-testid="gains-table">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Year</Table.Th>

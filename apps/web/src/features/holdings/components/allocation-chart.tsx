@@ -50,7 +50,7 @@ export function AllocationChart({
             valueFormatter={(v) => formatMoney(v.toFixed(2), currency)}
             aria-label="Allocation by asset"
           />
-          <Stack gap={6} style={{ flex: 1, minWidth: 180 }} data-testid="allocation-legend">
+          <Stack gap={6} style={{ flex: 1, minWidth: 180, maxWidth: 420 }} data-testid="allocation-legend">
             {top.map((s, i) => (
               <Group key={s.asset} gap="xs" wrap="nowrap" justify="space-between">
                 <Group gap="xs" wrap="nowrap">

@@ -75,7 +75,8 @@ export function CalculateCta({ what }: { what: string }) {
           <>
             <Button
               leftSection={<IconCalculator size={16} />}
-              loading={start.isPending || details.isPending}
+              loading={start.isPending}
+              disabled={details.isPending}
               onClick={() => start.mutate(false)}
               data-testid="cta-calculate"
             >

@@ -13,11 +13,12 @@ function Gain({ row, currency }: { row: HoldingRow; currency: string }) {
   );
 }
 
-function Value({ row, currency }: { row: HoldingRow; currency: string }) {
+function Value({ row, currency, label }: { row: HoldingRow; currency: string; label?: string }) {
   const note = priceNote(row.price_source);
   return (
     <>
-      <Text span fz="sm">
+      <Text fz="sm">
+        {label}
         {formatMoney(row.market_value, currency)}
       </Text>
       {note ? (
@@ -60,7 +61,7 @@ export function HoldingsTable({
             <Text fz="sm" mt={4}>
               Cost basis {formatMoney(r.cost_basis, currency)}
             </Text>
-            <Value row={r} currency={currency} />
+            <Value row={r} currency={currency} label="Market value " />
             <Text fz="sm" mt={4}>
               Unrealised gain <Gain row={r} currency={currency} />
             </Text>
