@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, SCREENSHOTS, screenshot } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
@@ -46,10 +46,11 @@ function csvTotals(csv: string): Record<string, string> {
   return { short: text(cents.short ?? 0n), long: text(cents.long ?? 0n) };
 }
 
+const work = mkdtempSync(path.join(tmpdir(), 'lotwise-tax-e2e-'));
+
 describe('tax centre: import → calculate → progress → year → Form 8949 PDF', () => {
   let server: RunningServer;
   let browser: Browser;
-  const work = mkdtempSync(path.join(tmpdir(), 'lotwise-tax-e2e-'));
   beforeAll(async () => {
     server = await startServer();
     browser = await launchBrowser();
@@ -61,65 +62,75 @@ describe('tax centre: import → calculate → progress → year → Form 8949 P
 
   it('shows the same totals on screen, in the CSV and in the PDF', async () => {
     const { context, page } = await signedInNewcomer(browser, server.url);
-    const file = path.join(work, 'ledger.csv');
-    writeFileSync(file, SAMPLE);
-    await page.goto('/');
-    await page.getByText('Import your first transactions').waitFor();
-    await dropFile(page, '[data-testid="import-dropzone"]', file, 'ledger.csv');
-    await page.locator('[data-testid="upload-item"][data-status="complete"]').waitFor({ timeout: 30_000 });
-
-    await page.goto('/tax');
-    await page.getByText('To view your crypto tax, please run the tax calculation.').waitFor();
-    await screenshot(page, 'tax-centre-before');
-    await page.getByRole('button', { name: 'Calculate Taxes' }).first().click();
-    await page.waitForURL(/\/tax-calculation\?traceId=/);
-    await page.getByRole('heading', { name: /Calculating your taxes|Your taxes are ready/ }).waitFor();
-    await screenshot(page, 'tax-calculation-progress');
-    await page.waitForURL(new RegExp(`/one_year\\?year=${YEAR}`), { timeout: 30_000 });
-
-    const short = page.getByTestId('short-term-gain');
-    await short.waitFor();
-    expect(await short.textContent()).toBe('$500.33');
-    expect(await page.getByTestId('long-term-gain').textContent()).toBe('$2,995.00');
-    expect(await page.getByTestId('net-gain').textContent()).toBe('$3,495.33');
-    expect(await page.getByTestId('income-total').textContent()).toBe('$3.10');
-    await page.getByRole('button', { name: 'Show lots' }).first().click();
-    await page.locator('[data-testid^="lots-"]').first().waitFor();
-    await screenshot(page, 'tax-one-year');
-
-    await page.getByRole('button', { name: `Reports ${YEAR}` }).click();
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('menuitem', { name: 'Form 8949 (PDF)' }).click(),
-    ]);
-    expect(download.suggestedFilename()).toBe(`lotwise-form-8949-${YEAR}.pdf`);
-    const pdfPath = path.join(work, 'form-8949.pdf');
-    await download.saveAs(pdfPath);
-    const pdf = await PDFDocument.load(readFileSync(pdfPath));
-    const keywords = pdf.getKeywords() ?? '';
-    const shortBox = YEAR >= 2025 ? 'I' : 'C';
-    const longBox = YEAR >= 2025 ? 'L' : 'F';
-    expect(keywords).toContain(`8949.${shortBox}.gain=500.33`);
-    expect(keywords).toContain(`8949.${longBox}.gain=2,995.00`);
-    execFileSync('/usr/bin/pdftoppm', ['-png', '-r', '70', pdfPath, path.join(SCREENSHOTS, 'tax-form-8949')]);
-
-    const csv = await context.request.get(`/api/tax/reports/${YEAR}/capital-gains.csv`);
-    expect(csv.headers()['content-type']).toContain('text/csv');
-    expect(csvTotals(await csv.text())).toEqual({ short: '500.33', long: '2995.00' });
-
-    await page.setViewportSize({ width: 375, height: 800 });
-    await page.reload();
-    await page.getByTestId('short-term-gain').waitFor();
-    await screenshot(page, 'tax-one-year-375');
-    await page.goto('/tax');
-    await page.getByTestId(`year-${YEAR}`).waitFor();
-    expect(await page.getByRole('button', { name: 'View Tax' }).count()).toBeGreaterThan(0);
-    await screenshot(page, 'tax-centre-375');
-    await page.setViewportSize({ width: 1280, height: 860 });
-    await page.reload();
-    await page.getByTestId(`year-${YEAR}`).waitFor();
-    await page.getByText('Calculations last updated just now.').waitFor();
-    await screenshot(page, 'tax-centre');
-    await context.close();
+    try {
+      await flow(context, page);
+    } catch (error) {
+      await screenshot(page, 'tax-failure');
+      throw new Error(`${String(error)}\nat ${page.url()}`);
+    } finally {
+      await context.close();
+    }
   });
 });
+
+async function flow(context: BrowserContext, page: Page) {
+  const file = path.join(work, 'ledger.csv');
+  writeFileSync(file, SAMPLE);
+  await page.goto('/');
+  await page.getByText('Import your first transactions').waitFor();
+  await dropFile(page, '[data-testid="import-dropzone"]', file, 'ledger.csv');
+  await page.locator('[data-testid="upload-item"][data-status="complete"]').waitFor({ timeout: 30_000 });
+
+  await page.goto('/tax');
+  await page.getByText('To view your crypto tax, please run the tax calculation.').waitFor();
+  await screenshot(page, 'tax-centre-before');
+  await page.getByRole('button', { name: 'Calculate Taxes' }).first().click();
+  await page.waitForURL(/\/tax-calculation\?traceId=/);
+  await page.getByRole('heading', { name: /Calculating your taxes|Your taxes are ready/ }).waitFor();
+  await screenshot(page, 'tax-calculation-progress');
+  await page.waitForURL(new RegExp(`/one_year\\?year=${YEAR}`), { timeout: 30_000 });
+
+  const short = page.getByTestId('short-term-gain');
+  await short.waitFor();
+  expect(await short.textContent()).toBe('$500.33');
+  expect(await page.getByTestId('long-term-gain').textContent()).toBe('$2,995.00');
+  expect(await page.getByTestId('net-gain').textContent()).toBe('$3,495.33');
+  expect(await page.getByTestId('income-total').textContent()).toBe('$3.10');
+  await page.getByRole('button', { name: 'Show lots' }).first().click();
+  await page.locator('[data-testid^="lots-"]').first().waitFor();
+  await screenshot(page, 'tax-one-year');
+
+  await page.getByRole('button', { name: `Reports ${YEAR}` }).click();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: 'Form 8949 (PDF)' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`lotwise-form-8949-${YEAR}.pdf`);
+  const pdfPath = path.join(work, 'form-8949.pdf');
+  await download.saveAs(pdfPath);
+  const pdf = await PDFDocument.load(readFileSync(pdfPath));
+  const keywords = pdf.getKeywords() ?? '';
+  const shortBox = YEAR >= 2025 ? 'I' : 'C';
+  const longBox = YEAR >= 2025 ? 'L' : 'F';
+  expect(keywords).toContain(`8949.${shortBox}.gain=500.33`);
+  expect(keywords).toContain(`8949.${longBox}.gain=2,995.00`);
+  execFileSync('/usr/bin/pdftoppm', ['-png', '-r', '70', pdfPath, path.join(SCREENSHOTS, 'tax-form-8949')]);
+
+  const csv = await context.request.get(`/api/tax/reports/${YEAR}/capital-gains.csv`);
+  expect(csv.headers()['content-type']).toContain('text/csv');
+  expect(csvTotals(await csv.text())).toEqual({ short: '500.33', long: '2995.00' });
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.reload();
+  await page.getByTestId('short-term-gain').waitFor();
+  await screenshot(page, 'tax-one-year-375');
+  await page.goto('/tax');
+  await page.getByTestId(`year-${YEAR}`).waitFor();
+  expect(await page.getByRole('button', { name: 'View Tax' }).count()).toBeGreaterThan(0);
+  await screenshot(page, 'tax-centre-375');
+  await page.setViewportSize({ width: 1280, height: 860 });
+  await page.reload();
+  await page.getByTestId(`year-${YEAR}`).waitFor();
+  await page.getByText('Calculations last updated just now.').waitFor();
+  await screenshot(page, 'tax-centre');
+}

@@ -1,7 +1,6 @@
 import type { AllocationRecord } from '@lotwise/engine/types';
 import type { ReportModel } from '@lotwise/reports/model';
 import type { TaxCalculationRow, UserRow } from '../../db/schema.ts';
-import type { TaxResultsRepo } from './tax-results.repo.ts';
 import type { TaxSettings } from './tax-settings.ts';
 import type { TaxYearRepo } from './tax-year.repo.ts';
 
@@ -20,18 +19,19 @@ function taxpayerName(user: UserRow): string | undefined {
  */
 export async function storedReportModel(
   years: TaxYearRepo,
-  results: TaxResultsRepo,
   user: UserRow,
   calc: TaxCalculationRow,
   year: number,
+  /** Holdings are printed only by the complete report; pages skip them. */
+  withHoldings = true,
 ): Promise<ReportModel> {
   const settings = JSON.parse(calc.settings) as TaxSettings;
   const [summary, disposals, incomeLines, holdings, warnings] = await Promise.all([
     years.summary(calc.id, year),
     years.disposals(calc.id, year),
     years.income(calc.id, year),
-    years.holdings(calc.id),
-    results.warnings(calc.id, 100_000),
+    withHoldings ? years.holdings(calc.id) : Promise.resolve([]),
+    years.warningCount(calc.id),
   ]);
   const allocation = calc.allocation ? (JSON.parse(calc.allocation) as AllocationRecord) : null;
   const model: ReportModel = {
@@ -49,7 +49,7 @@ export async function storedReportModel(
       income: String(summary?.income ?? '0'),
     },
     settings: settingsText(settings),
-    warningCount: warnings.length,
+    warningCount: warnings,
   };
   const name = taxpayerName(user);
   if (name) model.taxpayerName = name;

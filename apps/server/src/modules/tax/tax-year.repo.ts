@@ -120,6 +120,15 @@ export class TaxYearRepo {
       .executeTakeFirst();
   }
 
+  async warningCount(calcId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('tax_warnings')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('calc_id', '=', calcId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   /** Warnings of the whole calculation (the engine does not tie them to a year). */
   warnings(calcId: number, limit = 100) {
     return this.db

@@ -30,7 +30,7 @@ export function registerTaxYearRoutes(app: FastifyInstance, ctx: AppContext, res
     if (!calc) throw notFound(NO_RESULTS);
     const settings = JSON.parse(calc.settings) as TaxSettings;
     const [model, warnings, version] = await Promise.all([
-      storedReportModel(years, results, auth.user, calc, params.year),
+      storedReportModel(years, auth.user, calc, params.year, false),
       years.warnings(calc.id),
       inputVersion(ctx, auth.user),
     ]);
@@ -115,7 +115,7 @@ export function registerTaxYearRoutes(app: FastifyInstance, ctx: AppContext, res
       const { year, form } = request.params as { year: number; form: z.infer<typeof reportForm> };
       const calc = await results.latestComplete(auth.user.id);
       if (!calc) throw notFound(NO_RESULTS);
-      const model = await storedReportModel(years, results, auth.user, calc, year);
+      const model = await storedReportModel(years, auth.user, calc, year, form === 'tax-report.pdf');
       const file = await reportFile(model, form);
       reply
         .header('content-type', file.contentType)
