@@ -20,6 +20,7 @@ import { registerImportRoutes } from './modules/imports/imports.routes.ts';
 import { registerImportManagementRoutes } from './modules/imports/manage.routes.ts';
 import { registerOnboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { registerTaxRoutes } from './modules/tax/tax.routes.ts';
+import { registerTransactionEditRoutes } from './modules/transactions/edit/edit.routes.ts';
 import { registerTransactionRoutes } from './modules/transactions/transactions.routes.ts';
 import { registerUserRoutes } from './modules/users/users.routes.ts';
 import { registerRealtime } from './realtime/ws.ts';
@@ -71,6 +72,7 @@ export async function buildApp(
     registerImportManagementRoutes(api, ctx);
     registerEntryRoutes(api, ctx);
     registerTransactionRoutes(api, ctx);
+    registerTransactionEditRoutes(api, ctx);
     registerTaxRoutes(api, ctx);
     registerHoldingsRoutes(api, ctx);
     registerRealtime(api, ctx);

@@ -345,3 +345,24 @@ export type ImportFileRow = Selectable<ImportFilesTable>;
 export type TransactionRow = Selectable<TransactionsTable>;
 export type NewTransaction = Insertable<TransactionsTable>;
 export type TaxCalculationRow = Selectable<TaxCalculationsTable>;
+
+/** One user change to a transaction, keyed by its dedupe_key (migration 000008). */
+export interface AnnotationHistoriesTable {
+  id: Generated<number>;
+  user_id: number;
+  dedupe_key: string;
+  import_history_id: number;
+  /** 'type' (user-defined type change) or 'ignore' (ignore / enable). */
+  action: string;
+  user_defined_type: string | null;
+  ignored: Bool;
+  prev_user_defined_type: string | null;
+  prev_ignored: Bool;
+  created_at: Timestamp;
+}
+
+// Declaration merging: the annotations table joins the Database interface above.
+export interface Database {
+  annotation_histories: AnnotationHistoriesTable;
+}
+export type AnnotationHistoryRow = Selectable<AnnotationHistoriesTable>;

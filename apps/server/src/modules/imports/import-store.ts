@@ -1,6 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { Database, NewStagedRow } from '../../db/schema.ts';
+import { reapplyAnnotations } from '../annotations/annotations.repo.ts';
 import { nowIso } from '../users/users.repo.ts';
 
 /**
@@ -95,6 +96,7 @@ export class ImportStore {
         .onConflict((oc) => oc.columns(['user_id', 'dedupe_key']).doNothing())
         .executeTakeFirst();
       const added = Number(moved.numInsertedOrUpdatedRows ?? 0);
+      if (added > 0) await reapplyAnnotations(trx, input.userId, input.fileId);
       await trx
         .updateTable('import_files')
         .set({

@@ -1,0 +1,154 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, TransactionRow } from '../../db/schema.ts';
+import { nowIso } from '../users/users.repo.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** What a change sets on a row: its user-defined type (undefined keeps it) and ignored flag. */
+export interface RowState {
+  user_defined_type?: string | null;
+  ignored: boolean;
+}
+
+type Changed = Pick<
+  TransactionRow,
+  'id' | 'dedupe_key' | 'import_history_id' | 'user_defined_type' | 'ignored'
+>;
+
+const CHUNK = 500;
+
+function chunks<T>(items: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
+  return out;
+}
+
+/**
+ * Applies a change to rows and records it in the annotation history, keyed by the row's
+ * dedupe_key, in one database transaction. Touches updated_at, which the tax module's
+ * staleness check reads.
+ */
+export async function applyChange(
+  db: Kysely<Database>,
+  userId: number,
+  rows: Changed[],
+  action: 'type' | 'ignore',
+  next: RowState,
+): Promise<void> {
+  if (rows.length === 0) return;
+  const now = nowIso();
+  await db.transaction().execute(async (trx) => {
+    for (const part of chunks(rows)) {
+      await trx
+        .updateTable('transactions')
+        .set({
+          ...(next.user_defined_type !== undefined ? { user_defined_type: next.user_defined_type } : {}),
+          ignored: next.ignored,
+          updated_at: now,
+        })
+        .where('user_id', '=', userId)
+        .where(
+          'id',
+          'in',
+          part.map((r) => r.id),
+        )
+        .execute();
+      await trx
+        .insertInto('annotation_histories')
+        .values(
+          part.map((r) => ({
+            user_id: userId,
+            dedupe_key: r.dedupe_key,
+            import_history_id: r.import_history_id,
+            action,
+            user_defined_type:
+              next.user_defined_type === undefined ? r.user_defined_type : next.user_defined_type,
+            ignored: next.ignored,
+            prev_user_defined_type: r.user_defined_type,
+            prev_ignored: Boolean(r.ignored),
+            created_at: now,
+          })),
+        )
+        .execute();
+    }
+  });
+}
+
+/**
+ * After an import commit: the rows this file added whose dedupe_key has a history get the
+ * latest recorded state again, and the history follows them to their (possibly new) account.
+ * Runs inside the import's database transaction.
+ */
+export async function reapplyAnnotations(trx: Db, userId: number, fileId: number): Promise<number> {
+  const hits = await trx
+    .selectFrom('annotation_histories as a')
+    .innerJoin('transactions as t', (j) =>
+      j.onRef('t.user_id', '=', 'a.user_id').onRef('t.dedupe_key', '=', 'a.dedupe_key'),
+    )
+    .select(['t.id', 't.dedupe_key', 't.import_history_id', 'a.user_defined_type', 'a.ignored'])
+    .where('a.user_id', '=', userId)
+    .where('t.import_file_id', '=', fileId)
+    .orderBy('a.id')
+    .execute();
+  if (hits.length === 0) return 0;
+  const latest = new Map<number, (typeof hits)[number]>();
+  for (const h of hits) latest.set(Number(h.id), h);
+  const now = nowIso();
+  for (const h of latest.values()) {
+    await trx
+      .updateTable('transactions')
+      .set({ user_defined_type: h.user_defined_type, ignored: Boolean(h.ignored), updated_at: now })
+      .where('id', '=', h.id)
+      .execute();
+    await trx
+      .updateTable('annotation_histories')
+      .set({ import_history_id: h.import_history_id })
+      .where('user_id', '=', userId)
+      .where('dedupe_key', '=', h.dedupe_key)
+      .execute();
+  }
+  return latest.size;
+}
+
+/**
+ * Undoes every recorded change to one account's rows: each row goes back to the state
+ * before its first change, and the history is removed. Returns how many rows were restored.
+ */
+export async function resetAnnotations(
+  db: Kysely<Database>,
+  userId: number,
+  historyId: number,
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const notes = await trx
+      .selectFrom('annotation_histories')
+      .select(['dedupe_key', 'prev_user_defined_type', 'prev_ignored'])
+      .where('user_id', '=', userId)
+      .where('import_history_id', '=', historyId)
+      .orderBy('id')
+      .execute();
+    const first = new Map<string, (typeof notes)[number]>();
+    for (const n of notes) if (!first.has(n.dedupe_key)) first.set(n.dedupe_key, n);
+    const now = nowIso();
+    let restored = 0;
+    for (const n of first.values()) {
+      const res = await trx
+        .updateTable('transactions')
+        .set({
+          user_defined_type: n.prev_user_defined_type,
+          ignored: Boolean(n.prev_ignored),
+          updated_at: now,
+        })
+        .where('user_id', '=', userId)
+        .where('dedupe_key', '=', n.dedupe_key)
+        .executeTakeFirst();
+      restored += Number(res.numUpdatedRows);
+    }
+    await trx
+      .deleteFrom('annotation_histories')
+      .where('user_id', '=', userId)
+      .where('import_history_id', '=', historyId)
+      .execute();
+    return restored;
+  });
+}

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { defineCall, flag } from '../../http.ts';
+import { USER_DEFINED_TYPES } from './types.ts';
+
+const id = z.coerce.number().int().positive();
+const ids = z.union([id, z.array(id).min(1).max(10_000)]).transform((v) => (Array.isArray(v) ? v : [v]));
+
+const updateTypeParams = z.object({ id, type: z.enum(USER_DEFINED_TYPES) });
+const updateTypeResponse = z.object({
+  status: z.literal('success'),
+  message: z.string(),
+  data: z.object({
+    is_transfer_type: z.boolean(),
+    user_defined_type: z.string().nullable(),
+    ignored: z.boolean(),
+  }),
+});
+
+/** Mark a row as a user-defined type; choosing the applied one resets it (spec 02 §4). */
+export const updateTransactionType = defineCall({
+  method: 'GET',
+  path: '/api/traces/update_transaction_type/:id/:type',
+  summary: "Mark a transaction as a user-defined type (or as not, when it's the applied one)",
+  tag: 'transactions',
+  params: updateTypeParams,
+  response: updateTypeResponse,
+});
+
+/** The same call over POST (the spec's other reading leaves the method open). */
+export const updateTransactionTypePost = defineCall({
+  ...updateTransactionType,
+  method: 'POST',
+  summary: 'Mark a transaction as a user-defined type (POST form)',
+});
+
+export const toggleIgnore = defineCall({
+  method: 'POST',
+  path: '/api/traces/toggle_group_transaction_type_ignore',
+  summary: 'Ignore or enable transactions',
+  tag: 'transactions',
+  body: z.object({ ids, is_ignore: flag }),
+  response: z.object({
+    status: z.literal('success'),
+    message: z.string(),
+    data: z.object({ count: z.number() }),
+  }),
+});
+
+export const DELETED_MESSAGE =
+  'You have deleted your transaction data, you must re-calculate your gains to see the proper changes.';
+
+export const deleteTransactions = defineCall({
+  method: 'POST',
+  path: '/api/traces/delete_transaction',
+  summary: 'Delete manual transactions',
+  tag: 'transactions',
+  body: z.object({ ids }),
+  response: z.object({
+    status: z.literal('success'),
+    message: z.string(),
+    data: z.object({ count: z.number() }),
+  }),
+});
+
+export const ANNOTATION_RESET_MESSAGE =
+  'Annotation histories cleanup is done. You need to recalculate your tax.';
+
+export const resetAnnotationHistory = defineCall({
+  method: 'DELETE',
+  path: '/api/annotation_history/reset',
+  summary: "Undo the user's changes to one account's transactions",
+  tag: 'transactions',
+  query: z.object({ eid: id }),
+  response: z.object({
+    status: z.literal('success'),
+    message: z.string(),
+    data: z.object({ count: z.number() }),
+  }),
+});
