@@ -5,6 +5,7 @@ import * as m000003 from './2026_11_21_000003_imports_transactions.ts';
 import * as m000004 from './2026_11_21_000004_import_staging.ts';
 import * as m000005 from './2026_11_21_000005_tax.ts';
 import * as m000006 from './2026_11_21_000006_transactions_list.ts';
+import * as m000007 from './2026_11_21_000007_list_speed.ts';
 import * as m000008 from './2026_11_21_000008_annotations.ts';
 
 /** Every migration, in order. Imported statically so the server needs no file scanning. */
@@ -15,5 +16,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_21_000004_import_staging': m000004,
   '2026_11_21_000005_tax': m000005,
   '2026_11_21_000006_transactions_list': m000006,
+  '2026_11_21_000007_list_speed': m000007,
   '2026_11_21_000008_annotations': m000008,
 };

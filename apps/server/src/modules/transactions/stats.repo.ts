@@ -1,5 +1,5 @@
 import type { TransactionStats, VisibilityStats } from '@lotwise/contracts/transactions/stats';
-import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { INCOMING_KINDS, OUTGOING_KINDS } from './classify.ts';
 import { incomeCondition, lpCondition, nftCondition, taxableCondition } from './list-filters.ts';
@@ -7,33 +7,79 @@ import { derivedMissingPrice, type StatusSource } from './status-source.ts';
 
 type Eb = ExpressionBuilder<Database, 'transactions'>;
 
-function countIf(eb: Eb, condition: Expression<SqlBool>) {
-  return eb.fn.sum<number | string | null>(eb.case().when(condition).then(1).else(0).end());
+/** Rows of the groups meeting the condition (`no_fiat`: only those without a fiat value). */
+function weighted(eb: Eb, condition: Expression<SqlBool>, weight: 'n' | 'no_fiat' = 'n') {
+  return eb.fn.sum<number | string | null>(
+    eb
+      .case()
+      .when(condition)
+      .then(sql.ref(`transactions.${weight}`))
+      .else(0)
+      .end(),
+  );
 }
 
 const num = (v: number | string | null | undefined) => Number(v ?? 0);
 
-/** Counts of the overview boxes, tabs and visibility options: one pass over the user's rows each. */
+/** The columns every count below looks at; the user's rows are grouped by them first. */
+const GROUP_COLUMNS = [
+  'kind',
+  'user_defined_type',
+  'subtype',
+  'label',
+  'sent_asset',
+  'received_asset',
+  'ignored',
+] as const;
+
+/**
+ * Counts of the overview boxes, tabs and visibility options. Each is one pass over the user's
+ * lead rows (a group counts once), grouped by the columns the conditions read (index-only,
+ * migration 000007), then the list's own conditions run on the few groups, weighted by their
+ * row counts: the same conditions as the list's filters, without evaluating them a million times.
+ */
 export class TransactionStatsRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async stats(userId: number, showIgnored: boolean, source: StatusSource): Promise<TransactionStats> {
-    let query = this.db
+  /**
+   * Derived table named `transactions`, so the list's conditions apply unchanged: one row per
+   * distinct combination, with `n` rows, `no_fiat` of them without a fiat value, and a null
+   * fiat_value (count missing prices with `no_fiat`).
+   */
+  private groups(userId: number) {
+    return this.db
       .selectFrom('transactions')
       .where('user_id', '=', userId)
-      .where((eb) => eb.or([eb('gt_id', 'is', null), eb('gt_id', '=', eb.ref('id'))]));
-    if (!showIgnored) query = query.where('ignored', '=', false);
-    const derived = source.calcId === null;
-    const row = await query
+      .where((eb) => eb.or([eb('gt_id', 'is', null), eb('gt_id', '=', eb.ref('id'))]))
       .select((eb) => [
-        eb.fn.countAll<number | string>().as('total'),
-        countIf(eb, eb('kind', 'in', [...INCOMING_KINDS])).as('buys'),
-        countIf(eb, eb('kind', 'in', [...OUTGOING_KINDS])).as('sells'),
-        countIf(eb, eb('kind', '=', 'trade')).as('trades'),
-        countIf(eb, incomeCondition(eb)).as('income'),
-        countIf(eb, taxableCondition(eb)).as('taxable'),
-        (derived ? countIf(eb, derivedMissingPrice(eb)) : eb.val(0)).as('errors'),
+        ...GROUP_COLUMNS,
+        eb.fn.countAll<number | string>().as('n'),
+        eb.fn
+          .sum<number | string | null>(eb.case().when('fiat_value', 'is', null).then(1).else(0).end())
+          .as('no_fiat'),
+        sql<string | null>`null`.as('fiat_value'),
       ])
+      .groupBy([...GROUP_COLUMNS])
+      .as('transactions');
+  }
+
+  async stats(userId: number, showIgnored: boolean, source: StatusSource): Promise<TransactionStats> {
+    const derived = source.calcId === null;
+    const row = await this.db
+      .selectFrom(this.groups(userId))
+      .$if(!showIgnored, (q) => q.where('transactions.ignored', '=', false))
+      .select((g) => {
+        const eb = g as unknown as Eb;
+        return [
+          g.fn.sum<number | string | null>('transactions.n').as('total'),
+          weighted(eb, eb('transactions.kind', 'in', [...INCOMING_KINDS])).as('buys'),
+          weighted(eb, eb('transactions.kind', 'in', [...OUTGOING_KINDS])).as('sells'),
+          weighted(eb, eb('transactions.kind', '=', 'trade')).as('trades'),
+          weighted(eb, incomeCondition(eb)).as('income'),
+          weighted(eb, taxableCondition(eb)).as('taxable'),
+          (derived ? weighted(eb, derivedMissingPrice(eb), 'no_fiat') : eb.val(0)).as('errors'),
+        ];
+      })
       .executeTakeFirstOrThrow();
     let errors = num(row.errors as number | string | null);
     let swb = 0;
@@ -79,16 +125,17 @@ export class TransactionStatsRepo {
 
   async visibility(userId: number): Promise<VisibilityStats> {
     const row = await this.db
-      .selectFrom('transactions')
-      .where('user_id', '=', userId)
-      .where((eb) => eb.or([eb('gt_id', 'is', null), eb('gt_id', '=', eb.ref('id'))]))
-      .select((eb) => [
-        eb.fn.countAll<number | string>().as('all'),
-        countIf(eb, nftCondition(eb)).as('nft'),
-        countIf(eb, lpCondition(eb)).as('lp'),
-        countIf(eb, eb.and([eb.not(nftCondition(eb)), eb.not(lpCondition(eb))])).as('crypto'),
-        countIf(eb, eb('ignored', '=', true)).as('ignored'),
-      ])
+      .selectFrom(this.groups(userId))
+      .select((g) => {
+        const eb = g as unknown as Eb;
+        return [
+          g.fn.sum<number | string | null>('transactions.n').as('all'),
+          weighted(eb, nftCondition(eb)).as('nft'),
+          weighted(eb, lpCondition(eb)).as('lp'),
+          weighted(eb, eb.and([eb.not(nftCondition(eb)), eb.not(lpCondition(eb))])).as('crypto'),
+          weighted(eb, eb('transactions.ignored', '=', true)).as('ignored'),
+        ];
+      })
       .executeTakeFirstOrThrow();
     return {
       cryptocurrency: num(row.crypto),

@@ -39,15 +39,17 @@ export class TransactionsRepo {
     const column = attribute === 'from_currency_quantity' ? 'sent_amount' : 'received_amount';
     const ref = sql.ref(`transactions.${column}`);
     // Numeric order (never text order); empty quantities come last when descending, first
-    // when ascending, in both dialects (matching the indexes of migration 000006).
+    // when ascending, in both dialects (matching the indexes of migrations 000006 and 000007).
+    // SQLite matches an ORDER BY to an indexed expression only when the CAST's type name is
+    // spelt as in the index (`AS REAL`, upper case); `as real` sorts all matching rows instead.
     const key =
       this.dialect === 'postgres'
         ? order === 'desc'
           ? sql`${ref} desc nulls last`
           : sql`${ref} asc nulls first`
         : order === 'desc'
-          ? sql`cast(${ref} as real) desc`
-          : sql`cast(${ref} as real) asc`;
+          ? sql`CAST(${ref} AS REAL) desc`
+          : sql`CAST(${ref} AS REAL) asc`;
     return query.orderBy(key).orderBy('transactions.id', order);
   }
 
@@ -77,13 +79,20 @@ export class TransactionsRepo {
     return { rows, count: Number(countRow.n) };
   }
 
-  /** Ids of every matching row, in list order (only asked for when the count is small). */
+  /**
+   * Ids of every matching row, by id (only asked for when the count is small). Not in list
+   * order: the client only needs the set, and a sort by quantity would make PostgreSQL walk
+   * the quantity index past every other row instead of the filters' index.
+   */
   async matchingIds(body: ListTransactionsBody, category: string, ctx: FilterContext): Promise<number[]> {
-    const rows = await this.ordered(
-      this.filtered(this.db.selectFrom('transactions').select('transactions.id'), body, category, ctx),
-      body.sort_attribute,
-      body.sort_order,
-    ).execute();
+    const rows = await this.filtered(
+      this.db.selectFrom('transactions').select('transactions.id'),
+      body,
+      category,
+      ctx,
+    )
+      .orderBy('transactions.id')
+      .execute();
     return rows.map((r) => Number(r.id));
   }
 
