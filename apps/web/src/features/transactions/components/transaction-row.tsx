@@ -2,6 +2,7 @@ import type { TransactionRow as Row } from '@lotwise/contracts/transactions/tran
 import { Badge, Card, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { utcParts } from '../utils/date-input';
 import { AddressTooltip, AmountCell, RowWarnings, TotalCell } from './row-cells';
+import { RowMenu } from './row-menu/row-menu';
 
 const TYPE_LABELS: Record<string, { label: string; color: string }> = {
   buy: { label: 'Deposit', color: 'teal' },
@@ -25,6 +26,7 @@ function TypeCell({ row }: { row: Row }) {
             Group
           </Badge>
         ) : null}
+        <RowMenu row={row} />
       </Group>
       <Text fz="xs" c="dimmed">
         {words(row.sub_type)} · {row.exchange_name === 'Manual' ? 'Other Wallets' : row.exchange}

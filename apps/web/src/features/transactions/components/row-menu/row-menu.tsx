@@ -1,0 +1,70 @@
+import { DELETED_MESSAGE } from '@lotwise/contracts/transactions/edit/calls';
+import { allowedTypes, menuLabel, type UserDefinedType } from '@lotwise/contracts/transactions/edit/types';
+import type { TransactionRow } from '@lotwise/contracts/transactions/transaction-row';
+import { ActionIcon, Menu, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { errorText } from '@/lib/api-client';
+import { useDeleteTransactions, useToggleIgnore, useUpdateTransactionType } from '../../api/edit/row-actions';
+import { confirmDelete } from './delete-confirm';
+
+const failed = (error: unknown) => notifications.show({ color: 'red', message: errorText(error) });
+
+/** A row's actions (spec 02 §3–§5): the type marks it allows, Ignore / Enable and Delete. */
+export function RowMenu({ row }: { row: TransactionRow }) {
+  const updateType = useUpdateTransactionType();
+  const toggle = useToggleIgnore();
+  const remove = useDeleteTransactions();
+
+  if (updateType.isPending || toggle.isPending) {
+    return (
+      <Text fz="xs" c="dimmed" data-testid="row-updating">
+        updating...
+      </Text>
+    );
+  }
+
+  const types = allowedTypes(row);
+  const marks = types.filter((t) => t !== 'ignore' && t !== 'ignore_reset');
+  const choose = (type: UserDefinedType) => {
+    if (type === 'ignore' || type === 'ignore_reset') {
+      toggle.mutate({ ids: [row.id], is_ignore: type === 'ignore' }, { onError: failed });
+    } else {
+      updateType.mutate({ id: row.id, type }, { onError: failed });
+    }
+  };
+  const onDelete = () =>
+    confirmDelete(() => {
+      remove([row.id]).then(
+        () => notifications.show({ color: 'green', message: DELETED_MESSAGE, autoClose: 3000 }),
+        failed,
+      );
+    });
+
+  return (
+    <Menu shadow="md" position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`Actions for transaction ${row.id}`}>
+          ⋯
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown mah={360} style={{ overflowY: 'auto' }}>
+        {marks.map((t) => (
+          <Menu.Item key={t} onClick={() => choose(t)}>
+            {menuLabel(row, t)}
+          </Menu.Item>
+        ))}
+        {types.includes('ignore') ? (
+          <Menu.Item onClick={() => choose('ignore')}>{menuLabel(row, 'ignore')}</Menu.Item>
+        ) : null}
+        {types.includes('ignore_reset') ? (
+          <Menu.Item onClick={() => choose('ignore_reset')}>{menuLabel(row, 'ignore_reset')}</Menu.Item>
+        ) : null}
+        {row.exchange_name === 'Manual' && !row.ignored ? (
+          <Menu.Item color="red" onClick={onDelete}>
+            Delete Transaction
+          </Menu.Item>
+        ) : null}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
