@@ -101,6 +101,12 @@ describe('holdings and dashboard', () => {
     await page.getByRole('textbox', { name: 'Account' }).click();
     await page.getByRole('option', { name: 'Cold storage' }).click();
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="holding-row"]').length === 2);
+    // The table and the totals come from two requests: wait for the totals to follow the filter.
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="stat-value"]')?.textContent?.includes('$9,000.00') ?? false,
+      undefined,
+      { timeout: 15_000 },
+    );
     expect(await page.getByTestId('stat-value').textContent()).toContain('$9,000.00');
     await screenshot(page, 'holdings-by-account');
 
