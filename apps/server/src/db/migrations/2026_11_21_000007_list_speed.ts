@@ -2,16 +2,14 @@ import { sql } from 'kysely';
 import { isPostgres, type MigrationDb } from './helpers.ts';
 
 /**
- * Issue 5 (list at a million rows): indexes for the stats calls and SQLite's quantity sorts.
+ * Issue 5 (list at a million rows): indexes for the stats, visibility and source counts.
  *
  * - transactions_user_stats_idx: the stats and visibility counts group the user's rows by the
  *   columns their conditions read; with every such column in the index the pass is index-only
  *   (and on SQLite already in group order).
  * - transactions_user_source_idx: per account and per file counts (the exchanges options).
- * - SQLite only: the quantity sorts of the valid rows (`ignored = false`) walk
- *   (user_id, ignored, amount) instead of sorting every row; the planner would otherwise
- *   prefer the (user_id, ignored, timestamp) index for the equality. PostgreSQL already walks
- *   the 000006 quantity indexes.
+ * (SQLite's quantity sorts need no index here: they walk the 000006 amount indexes once the
+ * query spells `CAST(... AS REAL)` as those indexes do.)
  */
 export async function up(db: MigrationDb): Promise<void> {
   const grouped = 'user_id, kind, user_defined_type, subtype, label, sent_asset, received_asset, ignored';
@@ -21,12 +19,6 @@ export async function up(db: MigrationDb): Promise<void> {
     );
   } else {
     await sql`CREATE INDEX transactions_user_stats_idx ON transactions (${sql.raw(grouped)}, gt_id, fiat_value)`.execute(
-      db,
-    );
-    await sql`CREATE INDEX transactions_user_ignored_sent_qty_idx ON transactions (user_id, ignored, CAST(sent_amount AS REAL), id)`.execute(
-      db,
-    );
-    await sql`CREATE INDEX transactions_user_ignored_received_qty_idx ON transactions (user_id, ignored, CAST(received_amount AS REAL), id)`.execute(
       db,
     );
   }
@@ -40,8 +32,4 @@ export async function up(db: MigrationDb): Promise<void> {
 export async function down(db: MigrationDb): Promise<void> {
   await db.schema.dropIndex('transactions_user_source_idx').execute();
   await db.schema.dropIndex('transactions_user_stats_idx').execute();
-  if (!isPostgres(db)) {
-    await db.schema.dropIndex('transactions_user_ignored_received_qty_idx').execute();
-    await db.schema.dropIndex('transactions_user_ignored_sent_qty_idx').execute();
-  }
 }

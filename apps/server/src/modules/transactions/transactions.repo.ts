@@ -39,7 +39,7 @@ export class TransactionsRepo {
     const column = attribute === 'from_currency_quantity' ? 'sent_amount' : 'received_amount';
     const ref = sql.ref(`transactions.${column}`);
     // Numeric order (never text order); empty quantities come last when descending, first
-    // when ascending, in both dialects (matching the indexes of migrations 000006 and 000007).
+    // when ascending, in both dialects (matching the indexes of migration 000006).
     // SQLite matches an ORDER BY to an indexed expression only when the CAST's type name is
     // spelt as in the index (`AS REAL`, upper case); `as real` sorts all matching rows instead.
     const key =
