@@ -3,7 +3,7 @@ import { Dec } from './decimal.ts';
 /**
  * The engine's arithmetic: exact fixed point in bigint. Every amount the engine works with —
  * quantities, money, prices — is a bigint count of 10^-36 units (`PLACES` = 36). One scale for
- * everything keeps the code simple (no unit mix-ups) and exact: any input with up to 36
+ * everything keeps the code simple (no unit mix-ups) and exact. Every input with up to 36
  * decimal places is held exactly, and so is the product of two inputs with up to 18 places
  * each (a price × an 18-decimal token quantity). Sums, differences and comparisons are plain
  * bigint operations, hence exact.

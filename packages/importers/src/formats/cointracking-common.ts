@@ -3,6 +3,7 @@ import type { Decimal } from '../core/decimal.ts';
 import type { ColumnName } from '../core/header.ts';
 import { exchange, money, tx } from '../core/records.ts';
 import type { Row } from '../core/row.ts';
+import type { FormatDefinition } from '../core/types.ts';
 
 /**
  * CoinTracking rows (§8.4) → §2 records. CoinTracking amounts are what actually moved: a fee in
@@ -93,4 +94,21 @@ export function cointrackingRecord(
   if (sent && !received && OUT[type]) return tx({ ...common, ...OUT[type], sent, fee: feeLeg });
   if (!IN[type] && !OUT[type]) throw row.problem('Type', `unknown CoinTracking type "${typeText}"`);
   throw row.problem('Type', `a ${typeText} row must have only ${IN[type] ? 'Buy' : 'Sell'} filled`);
+}
+
+/** The row handler both CoinTracking layouts share; only their column names differ. */
+export function cointrackingParser(columns: CointrackingColumns): FormatDefinition['create'] {
+  return (_h, ctx) => ({
+    row(row) {
+      const date = row.text('Date');
+      ctx.emit(
+        cointrackingRecord(row, columns, {
+          timestamp: row.time('Date', /^\d{4}-/.test(date) ? 'iso' : 'dd.mm.yyyy'),
+          lines: [row.line],
+          note: row.opt('Comment'),
+          external_id: row.opt('Tx-ID'),
+        }),
+      );
+    },
+  });
 }

@@ -1,5 +1,5 @@
 import type { FormatDefinition } from '../core/types.ts';
-import { cointrackingRecord } from './cointracking-common.ts';
+import { cointrackingParser } from './cointracking-common.ts';
 
 /** CoinTracking CSV import template (§8.4): named currency columns, `YYYY-MM-DD HH:MM:SS` dates. */
 export const cointrackingImport: FormatDefinition = {
@@ -7,28 +7,12 @@ export const cointrackingImport: FormatDefinition = {
   label: 'CoinTracking CSV import template',
   detect: (cells) => cells[0] === 'Type' && cells.includes('Buy Amount') && cells.includes('Sell Amount'),
   required: ['Type', 'Buy Amount', 'Buy Currency', 'Sell Amount', 'Sell Currency', 'Date'],
-  create: (_h, ctx) => ({
-    row(row) {
-      const date = row.text('Date');
-      ctx.emit(
-        cointrackingRecord(
-          row,
-          {
-            buy: ['Buy Amount', 'Buy Currency'],
-            sell: ['Sell Amount', 'Sell Currency'],
-            fee: ['Fee', 'Fee Currency'],
-            buyCurrencyNth: 0,
-            sellCurrencyNth: 0,
-            feeCurrencyNth: 0,
-          },
-          {
-            timestamp: row.time('Date', /^\d{4}-/.test(date) ? 'iso' : 'dd.mm.yyyy'),
-            lines: [row.line],
-            note: row.opt('Comment'),
-            external_id: row.opt('Tx-ID'),
-          },
-        ),
-      );
-    },
+  create: cointrackingParser({
+    buy: ['Buy Amount', 'Buy Currency'],
+    sell: ['Sell Amount', 'Sell Currency'],
+    fee: ['Fee', 'Fee Currency'],
+    buyCurrencyNth: 0,
+    sellCurrencyNth: 0,
+    feeCurrencyNth: 0,
   }),
 };

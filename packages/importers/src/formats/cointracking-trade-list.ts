@@ -1,5 +1,5 @@
 import type { FormatDefinition } from '../core/types.ts';
-import { cointrackingRecord } from './cointracking-common.ts';
+import { cointrackingParser } from './cointracking-common.ts';
 
 /** CoinTracking trade list export (§8.4): three columns named `Cur.`, DD.MM.YYYY dates. */
 export const cointrackingTradeList: FormatDefinition = {
@@ -7,28 +7,12 @@ export const cointrackingTradeList: FormatDefinition = {
   label: 'CoinTracking trade list export',
   detect: (cells) => cells[0] === 'Type' && cells[1] === 'Buy' && cells.includes('Cur.'),
   required: ['Type', 'Buy', 'Sell', 'Date', 'Cur.'],
-  create: (_h, ctx) => ({
-    row(row) {
-      const date = row.text('Date');
-      ctx.emit(
-        cointrackingRecord(
-          row,
-          {
-            buy: ['Buy', 'Cur.'],
-            sell: ['Sell', 'Cur.'],
-            fee: ['Fee', 'Cur.'],
-            buyCurrencyNth: 0,
-            sellCurrencyNth: 1,
-            feeCurrencyNth: 2,
-          },
-          {
-            timestamp: row.time('Date', /^\d{4}-/.test(date) ? 'iso' : 'dd.mm.yyyy'),
-            lines: [row.line],
-            note: row.opt('Comment'),
-            external_id: row.opt('Tx-ID'),
-          },
-        ),
-      );
-    },
+  create: cointrackingParser({
+    buy: ['Buy', 'Cur.'],
+    sell: ['Sell', 'Cur.'],
+    fee: ['Fee', 'Cur.'],
+    buyCurrencyNth: 0,
+    sellCurrencyNth: 1,
+    feeCurrencyNth: 2,
   }),
 };

@@ -11,7 +11,7 @@ interface ImportDropzoneProps {
   compact?: boolean;
 }
 
-/** Drop files here, or choose them: any exchange or wallet export (CSV, TSV or text). */
+/** Drop files here, or choose them — an export of any exchange or wallet (CSV, TSV or text). */
 export function ImportDropzone({
   onFiles,
   title,
