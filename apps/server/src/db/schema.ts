@@ -179,6 +179,18 @@ export interface TransactionsTable {
   gt_id: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Per-token prices in the reporting currency entered or confirmed in the editor. */
+  sent_price: DecimalText | null;
+  received_price: DecimalText | null;
+  fee_price: DecimalText | null;
+  /** The prices above are the user's own (the editor's manual per-token price flag). */
+  manual_price: Generated<Bool>;
+  /** The editor's US radio; null when not answered. */
+  us_based: Bool | null;
+  /** Two rows joined by a pair dialog (the engine's pairId) and which dialog joined them. */
+  pair_id: string | null;
+  pair_kind: string | null;
+  manual_switch_trade: Generated<Bool>;
 }
 
 /** An upload's parsed rows on their way into transactions (see the import job). */
@@ -358,6 +370,8 @@ export interface AnnotationHistoriesTable {
   ignored: Bool;
   prev_user_defined_type: string | null;
   prev_ignored: Bool;
+  /** JSON of the change beyond type/ignored: edited fields, a pair's partner, a group. */
+  payload: string | null;
   created_at: Timestamp;
 }
 
