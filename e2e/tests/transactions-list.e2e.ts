@@ -132,6 +132,52 @@ describe('transactions list', () => {
     await context.close();
   });
 
+  it('folds a month away, shows the recent-change notice, and recalculates from the banner', async () => {
+    const { context, page } = await signedInNewcomer(browser, server.url);
+    await seed(context);
+    await page.goto('/transactions?txnType=all');
+    await showing(page).filter({ hasText: 'of 45 entries' }).waitFor();
+    expect(await page.getByTestId('recent-change-notice').count()).toBe(0);
+
+    // The newest month's heading folds its rows away and back.
+    const heading = page.getByTestId('month-heading').first();
+    const toggle = heading.getByRole('button');
+    const month = ((await toggle.textContent()) ?? '').trim();
+    expect(month).toMatch(/^[A-Z][a-z]{2} 2024$/);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    const before = await rows(page).count();
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    const folded = await rows(page).count();
+    expect(folded).toBeLessThan(before);
+    await screenshot(page, 'transactions-month-folded');
+    await toggle.click();
+    expect(await rows(page).count()).toBe(before);
+
+    // A change (mark a reward row as staking reward) brings up the notice.
+    const session = await context.request.get('/api/auth/session');
+    const csrf = ((await session.json()) as { csrf_token: string }).csrf_token;
+    const listed = await context.request.post('/api/traces/list_transactions_new', {
+      data: { search_params: 'dot' },
+      headers: { 'x-csrf-token': csrf },
+    });
+    const dot = ((await listed.json()) as { transactions: { id: number }[] }).transactions[0];
+    if (!dot) throw new Error('no DOT row');
+    const marked = await context.request.get(`/api/traces/update_transaction_type/${dot.id}/staking_reward`);
+    expect(marked.ok()).toBe(true);
+    await page.reload();
+    await page
+      .getByTestId('recent-change-notice')
+      .filter({ hasText: 'You have recently changed your transaction.' })
+      .waitFor();
+    await screenshot(page, 'transactions-recent-change');
+
+    // 'New imports detected': its link starts a recalculation and goes home.
+    await page.getByTestId('new-imports-banner').getByRole('button', { name: 'Recalculate now' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await context.close();
+  });
+
   it('works on a phone: cards, full-screen date picker with Clear and Done', async () => {
     const { context, page } = await signedInNewcomer(browser, server.url, { width: 375, height: 812 });
     await seed(context);

@@ -6,6 +6,9 @@ function migrator(db: Db): Migrator {
   return new Migrator({
     db: db.kysely,
     provider: { getMigrations: async () => migrations },
+    // Feature branches land their (independent) migrations out of number order; a data
+    // directory that already ran a later one must still take an earlier newcomer.
+    allowUnorderedMigrations: true,
     // With a schema of its own (tests), the bookkeeping tables must live there too: Kysely's
     // existence check otherwise sees another schema's lock table and skips creating ours.
     ...(db.schema ? { migrationTableSchema: db.schema } : {}),

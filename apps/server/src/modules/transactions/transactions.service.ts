@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
 import type { Database, ImportHistoryRow, UserRow } from '../../db/schema.ts';
 import { categoryOf, type FilterContext } from './list-filters.ts';
+import { changedSinceCalculation } from './recent-change.ts';
 import { type MapContext, toListRow } from './row-mapper.ts';
 import { TransactionStatsRepo } from './stats.repo.ts';
 import { loadStatusSource, type StatusSource, statusesOf } from './status-source.ts';
@@ -35,9 +36,10 @@ export class TransactionsService {
     body: ListTransactionsBody,
     typeParam?: string,
   ): Promise<ListTransactionsResponse> {
-    const [histories, status] = await Promise.all([
+    const [histories, status, updated] = await Promise.all([
       this.repo.histories(user.id),
       loadStatusSource(this.db, user.id),
+      changedSinceCalculation(this.db, user.id),
     ]);
     const ctx = this.filterContext(user.id, body, histories, status);
     const category = categoryOf(body, typeParam);
@@ -73,7 +75,7 @@ export class TransactionsService {
       bulk_edit_preference: pref === 'single_page' || pref === 'all_pages' ? pref : null,
       has_sell_without_buy: transactions.some((t) => t.is_sell_without_buy),
       currency: map.currency,
-      transactions_updated: false,
+      transactions_updated: updated,
       page: body.page,
       page_size: body.page_size,
     };

@@ -2,19 +2,25 @@ import type { TransactionStats } from '@lotwise/contracts/transactions/stats';
 import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { SUPPORT_URL } from '@/config/paths';
+import { errorText } from '@/lib/api-client';
+import { useRecalculateFromList } from '../api/recalculate';
 
 /** Banners and notices of spec 02 §2 above the list. */
 export function ListBanners({
   stats,
   needsReview,
   canRecalculate,
+  recentlyChanged,
   onInsufficient,
 }: {
   stats: TransactionStats | undefined;
   needsReview: boolean;
   canRecalculate: boolean;
+  /** The list's transactions_updated: a change newer than the latest calculation. */
+  recentlyChanged: boolean;
   onInsufficient: () => void;
 }) {
+  const recalculate = useRecalculateFromList();
   const review = stats ? stats.errors_count + stats.swb_count : 0;
   return (
     <Stack gap="xs" mb="md">
@@ -48,10 +54,36 @@ export function ListBanners({
           </Text>
         </Alert>
       ) : null}
+      {recentlyChanged ? (
+        <Alert color="yellow" icon={<IconInfoCircle size={18} />} data-testid="recent-change-notice">
+          You have recently changed your transaction. It may take some time to reflect the changes in the
+          converted rate.
+        </Alert>
+      ) : null}
       {canRecalculate ? (
-        <Alert color="teal" title="New imports detected" icon={<IconInfoCircle size={18} />}>
-          You haven't run a tax calculation since your latest import. Running tax calculation will
-          automatically discover and combine self transfer transactions.
+        <Alert
+          color="teal"
+          title="New imports detected"
+          icon={<IconInfoCircle size={18} />}
+          data-testid="new-imports-banner"
+        >
+          <Text fz="sm">
+            You haven't run a tax calculation since your latest import. Running tax calculation will
+            automatically discover and combine self transfer transactions.{' '}
+            <Anchor
+              component="button"
+              fz="sm"
+              onClick={() => recalculate.mutate()}
+              disabled={recalculate.isPending}
+            >
+              {recalculate.isPending ? 'Starting…' : 'Recalculate now'}
+            </Anchor>
+          </Text>
+          {recalculate.isError ? (
+            <Text fz="sm" c="red">
+              {errorText(recalculate.error)}
+            </Text>
+          ) : null}
         </Alert>
       ) : null}
     </Stack>

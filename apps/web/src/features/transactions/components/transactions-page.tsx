@@ -68,6 +68,7 @@ export function TransactionsPage() {
         stats={stats}
         needsReview={state.category === 'need_review' || state.filters.statuses.includes('need_review')}
         canRecalculate={canRecalculate}
+        recentlyChanged={list.data?.transactions_updated ?? false}
         onInsufficient={() => selectBox('sell_without_buy')}
       />
       <OverviewBoxes stats={stats} active={state.category} onSelect={selectBox} />

@@ -1,8 +1,14 @@
 import type { SortAttribute } from '@lotwise/contracts/transactions/constants';
 import type { TransactionRow as Row } from '@lotwise/contracts/transactions/transaction-row';
 import { Checkbox, Stack, Table, Text, UnstyledButton } from '@mantine/core';
-import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
-import { Fragment, type ReactNode } from 'react';
+import {
+  IconArrowDown,
+  IconArrowsSort,
+  IconArrowUp,
+  IconChevronDown,
+  IconChevronRight,
+} from '@tabler/icons-react';
+import { Fragment, type ReactNode, useState } from 'react';
 import { useIsMobile } from '@/hooks/use-is-mobile';
 import { monthHeading } from '../utils/date-input';
 import type { Sort } from '../utils/list-state';
@@ -40,10 +46,14 @@ function SortHeader({
   );
 }
 
-/** Rows under month-and-year headings (grouped layout) or one flat run (legacy). */
+/**
+ * Rows under month-and-year headings (grouped layout) or one flat run (legacy). A collapsed
+ * month keeps its heading and hides its rows.
+ */
 function withHeadings(
   rows: Row[],
   grouped: boolean,
+  collapsed: ReadonlySet<string>,
   render: (row: Row) => ReactNode,
   heading: (text: string) => ReactNode,
 ) {
@@ -55,16 +65,40 @@ function withHeadings(
     return (
       <Fragment key={row.id}>
         {show ? heading(month) : null}
-        {render(row)}
+        {grouped && collapsed.has(month) ? null : render(row)}
       </Fragment>
     );
   });
+}
+
+/** A month heading that folds its rows away (spec 02 §2: collapsible group titles). */
+function MonthToggle({ text, open, onToggle }: { text: string; open: boolean; onToggle: () => void }) {
+  const Icon = open ? IconChevronDown : IconChevronRight;
+  return (
+    <UnstyledButton
+      onClick={onToggle}
+      aria-expanded={open}
+      aria-label={`${open ? 'Collapse' : 'Expand'} ${text}`}
+      style={{ display: 'inline-flex', alignItems: 'center', gap: 6, fontWeight: 700, fontSize: 14 }}
+    >
+      <Icon size={16} />
+      {text}
+    </UnstyledButton>
+  );
 }
 
 /** The transactions table (spec 02 §2): checkbox, type, Date, Out, In, total. */
 export function TransactionsTable(props: TableProps) {
   const { rows, selection, onSelection } = props;
   const mobile = useIsMobile();
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  const toggleMonth = (month: string) =>
+    setCollapsed((prev) => {
+      const next = new Set(prev);
+      if (next.has(month)) next.delete(month);
+      else next.add(month);
+      return next;
+    });
   const toggle = (id: number) => {
     const next = new Set(selection);
     if (next.has(id)) next.delete(id);
@@ -84,13 +118,14 @@ export function TransactionsTable(props: TableProps) {
         {withHeadings(
           rows,
           props.grouped,
+          collapsed,
           (row) => (
             <TransactionCard row={row} selected={selection.has(row.id)} onToggle={toggle} />
           ),
           (text) => (
-            <Text fw={700} fz="sm" mt="xs" data-testid="month-heading">
-              {text}
-            </Text>
+            <div data-testid="month-heading" style={{ marginTop: 'var(--mantine-spacing-xs)' }}>
+              <MonthToggle text={text} open={!collapsed.has(text)} onToggle={() => toggleMonth(text)} />
+            </div>
           ),
         )}
       </Stack>
@@ -138,15 +173,14 @@ export function TransactionsTable(props: TableProps) {
           {withHeadings(
             rows,
             props.grouped,
+            collapsed,
             (row) => (
               <TransactionTableRow row={row} selected={selection.has(row.id)} onToggle={toggle} />
             ),
             (text) => (
               <Table.Tr data-testid="month-heading">
                 <Table.Td colSpan={6} bg="var(--mantine-color-gray-0)">
-                  <Text fw={700} fz="sm">
-                    {text}
-                  </Text>
+                  <MonthToggle text={text} open={!collapsed.has(text)} onToggle={() => toggleMonth(text)} />
                 </Table.Td>
               </Table.Tr>
             ),
