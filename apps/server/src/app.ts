@@ -21,6 +21,7 @@ import { registerImportManagementRoutes } from './modules/imports/manage.routes.
 import { registerOnboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { registerTaxRoutes } from './modules/tax/tax.routes.ts';
 import { registerTransactionEditRoutes } from './modules/transactions/edit/edit.routes.ts';
+import { registerTransactionUpdateRoutes } from './modules/transactions/edit/update.routes.ts';
 import { registerTransactionRoutes } from './modules/transactions/transactions.routes.ts';
 import { registerUserRoutes } from './modules/users/users.routes.ts';
 import { registerRealtime } from './realtime/ws.ts';
@@ -73,6 +74,7 @@ export async function buildApp(
     registerEntryRoutes(api, ctx);
     registerTransactionRoutes(api, ctx);
     registerTransactionEditRoutes(api, ctx);
+    registerTransactionUpdateRoutes(api, ctx);
     registerTaxRoutes(api, ctx);
     registerHoldingsRoutes(api, ctx);
     registerRealtime(api, ctx);

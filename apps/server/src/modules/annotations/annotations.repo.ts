@@ -1,6 +1,14 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, TransactionRow } from '../../db/schema.ts';
 import { nowIso } from '../users/users.repo.ts';
+import {
+  asUpdate,
+  type EditFields,
+  type EditPayload,
+  firstPrevious,
+  mergeChanges,
+  parsePayload,
+} from './edit-fields.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -75,8 +83,47 @@ export async function applyChange(
 }
 
 /**
+ * The edit dialog's save: sets the changed columns (and type / ignored) on one row and
+ * records action 'edit' with the changed columns and their previous values as payload.
+ */
+export async function applyEdit(
+  db: Kysely<Database>,
+  userId: number,
+  row: Changed,
+  edit: EditPayload,
+  next: RowState,
+): Promise<void> {
+  const now = nowIso();
+  const udt = next.user_defined_type === undefined ? row.user_defined_type : next.user_defined_type;
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('transactions')
+      .set({ ...asUpdate(edit.changes), user_defined_type: udt, ignored: next.ignored, updated_at: now })
+      .where('user_id', '=', userId)
+      .where('id', '=', row.id)
+      .execute();
+    await trx
+      .insertInto('annotation_histories')
+      .values({
+        user_id: userId,
+        dedupe_key: row.dedupe_key,
+        import_history_id: row.import_history_id,
+        action: 'edit',
+        user_defined_type: udt,
+        ignored: next.ignored,
+        prev_user_defined_type: row.user_defined_type,
+        prev_ignored: Boolean(row.ignored),
+        payload: JSON.stringify(edit),
+        created_at: now,
+      })
+      .execute();
+  });
+}
+
+/**
  * After an import commit: the rows this file added whose dedupe_key has a history get the
- * latest recorded state again, and the history follows them to their (possibly new) account.
+ * latest recorded state again (type, ignored and every edited column, later edits winning),
+ * and the history follows them to their (possibly new) account.
  * Runs inside the import's database transaction.
  */
 export async function reapplyAnnotations(trx: Db, userId: number, fileId: number): Promise<number> {
@@ -85,19 +132,38 @@ export async function reapplyAnnotations(trx: Db, userId: number, fileId: number
     .innerJoin('transactions as t', (j) =>
       j.onRef('t.user_id', '=', 'a.user_id').onRef('t.dedupe_key', '=', 'a.dedupe_key'),
     )
-    .select(['t.id', 't.dedupe_key', 't.import_history_id', 'a.user_defined_type', 'a.ignored'])
+    .select([
+      't.id',
+      't.dedupe_key',
+      't.import_history_id',
+      'a.user_defined_type',
+      'a.ignored',
+      'a.action',
+      'a.payload',
+    ])
     .where('a.user_id', '=', userId)
     .where('t.import_file_id', '=', fileId)
     .orderBy('a.id')
     .execute();
   if (hits.length === 0) return 0;
   const latest = new Map<number, (typeof hits)[number]>();
-  for (const h of hits) latest.set(Number(h.id), h);
+  const edits = new Map<number, (EditPayload | null)[]>();
+  for (const h of hits) {
+    latest.set(Number(h.id), h);
+    if (h.action === 'edit')
+      edits.set(Number(h.id), [...(edits.get(Number(h.id)) ?? []), parsePayload(h.payload)]);
+  }
   const now = nowIso();
   for (const h of latest.values()) {
+    const edited: EditFields = mergeChanges(edits.get(Number(h.id)) ?? []);
     await trx
       .updateTable('transactions')
-      .set({ user_defined_type: h.user_defined_type, ignored: Boolean(h.ignored), updated_at: now })
+      .set({
+        ...asUpdate(edited),
+        user_defined_type: h.user_defined_type,
+        ignored: Boolean(h.ignored),
+        updated_at: now,
+      })
       .where('id', '=', h.id)
       .execute();
     await trx
@@ -112,7 +178,8 @@ export async function reapplyAnnotations(trx: Db, userId: number, fileId: number
 
 /**
  * Undoes every recorded change to one account's rows: each row goes back to the state
- * before its first change, and the history is removed. Returns how many rows were restored.
+ * before its first change (each edited column to its value before its first edit), and the
+ * history is removed. Returns how many rows were restored.
  */
 export async function resetAnnotations(
   db: Kysely<Database>,
@@ -122,19 +189,24 @@ export async function resetAnnotations(
   return db.transaction().execute(async (trx) => {
     const notes = await trx
       .selectFrom('annotation_histories')
-      .select(['dedupe_key', 'prev_user_defined_type', 'prev_ignored'])
+      .select(['dedupe_key', 'prev_user_defined_type', 'prev_ignored', 'payload'])
       .where('user_id', '=', userId)
       .where('import_history_id', '=', historyId)
       .orderBy('id')
       .execute();
     const first = new Map<string, (typeof notes)[number]>();
-    for (const n of notes) if (!first.has(n.dedupe_key)) first.set(n.dedupe_key, n);
+    const payloads = new Map<string, (EditPayload | null)[]>();
+    for (const n of notes) {
+      if (!first.has(n.dedupe_key)) first.set(n.dedupe_key, n);
+      payloads.set(n.dedupe_key, [...(payloads.get(n.dedupe_key) ?? []), parsePayload(n.payload)]);
+    }
     const now = nowIso();
     let restored = 0;
     for (const n of first.values()) {
       const res = await trx
         .updateTable('transactions')
         .set({
+          ...asUpdate(firstPrevious(payloads.get(n.dedupe_key) ?? [])),
           user_defined_type: n.prev_user_defined_type,
           ignored: Boolean(n.prev_ignored),
           updated_at: now,

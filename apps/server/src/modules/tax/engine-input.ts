@@ -2,6 +2,7 @@ import { classificationOf } from '@lotwise/engine/label-classification';
 import type { EngineTransaction } from '@lotwise/engine/types';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { manualFiatValue } from './manual-price.ts';
 
 const CHUNK = 10_000;
 
@@ -29,6 +30,8 @@ export async function walletNames(db: Kysely<Database>, userId: number): Promise
 /** Every stored transaction of the user as engine input, read in id order in chunks. */
 export async function loadEngineInput(db: Kysely<Database>, userId: number): Promise<EngineTransaction[]> {
   const wallets = await walletNames(db, userId);
+  const user = await db.selectFrom('users').select('currency').where('id', '=', userId).executeTakeFirst();
+  const currency = (user?.currency ?? 'USD').toUpperCase();
   const out: EngineTransaction[] = [];
   let after = 0;
   for (;;) {
@@ -54,6 +57,9 @@ export async function loadEngineInput(db: Kysely<Database>, userId: number): Pro
         'label',
         'user_defined_type',
         'ignored',
+        'manual_price',
+        'sent_price',
+        'received_price',
       ])
       .where('user_id', '=', userId)
       .where('id', '>', after)
@@ -86,10 +92,12 @@ export async function loadEngineInput(db: Kysely<Database>, userId: number): Pro
             : null,
         fee:
           r.fee_asset && r.fee_amount !== null ? { asset: r.fee_asset, amount: String(r.fee_amount) } : null,
+        // A manual per-token price from the editor wins over the imported value.
         fiat_value:
-          r.fiat_currency && r.fiat_value !== null
+          manualFiatValue(r, currency) ??
+          (r.fiat_currency && r.fiat_value !== null
             ? { currency: r.fiat_currency, amount: String(r.fiat_value) }
-            : null,
+            : null),
         external_id: r.external_id,
         tx_hash: r.tx_hash,
         note: r.note,
