@@ -29,7 +29,14 @@ console.log(
 );
 
 const config = {
-  ...loadConfig({ DATA_DIR: path.join(dir, 'lotwise'), LOG_LEVEL: 'silent' }),
+  ...loadConfig({
+    DATA_DIR: path.join(dir, 'lotwise'),
+    LOG_LEVEL: 'silent',
+    // IMPORT_WORKER_MIN_BYTES=999999999999 compares with parsing on the main thread.
+    ...(process.env.IMPORT_WORKER_MIN_BYTES
+      ? { IMPORT_WORKER_MIN_BYTES: process.env.IMPORT_WORKER_MIN_BYTES }
+      : {}),
+  }),
   webDist: undefined,
 };
 const server = await createServer(config, { logger: false, mailer: { send: async () => {} } });

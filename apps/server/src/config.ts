@@ -22,6 +22,11 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   WEB_DIST: z.string().optional(),
   LOTWISE_TEST_HOOKS: z.enum(['0', '1']).default('0'),
+  IMPORT_WORKER_MIN_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(4 * 1024 * 1024),
 });
 
 export interface Config {
@@ -40,6 +45,8 @@ export interface Config {
   loginRateLimit: number;
   webDist: string | undefined;
   testHooks: boolean;
+  /** Uploads at least this large are parsed on a worker thread (0: always). */
+  importWorkerMinBytes: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -73,5 +80,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? defaultDist
         : undefined,
     testHooks: e.LOTWISE_TEST_HOOKS === '1',
+    importWorkerMinBytes: e.IMPORT_WORKER_MIN_BYTES,
   };
 }

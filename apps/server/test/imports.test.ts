@@ -13,147 +13,160 @@ const ROWS = [
 ];
 const csv = (rows: string[]) => `${[HEADER, ...rows].join('\n')}\n`;
 
-for (const dialect of DIALECTS) {
-  describe(`${dialect}: imports`, () => {
-    let server: TestServer;
-    let alice: TestClient;
-    let bob: TestClient;
-    beforeAll(async () => {
-      server = await startTestServer(dialect);
-      alice = new TestClient(server.app);
-      bob = new TestClient(server.app);
-      await alice.post('/api/auth/sign_up', { email: 'alice@example.com', password: 'correct horse 9' });
-      await bob.post('/api/auth/sign_up', { email: 'bob@example.com', password: 'correct horse 9' });
+// Every case runs with the upload parsed on the job's thread and on the parse worker (the
+// path large uploads take): both must store the same rows, errors and counts.
+const MODES = [
+  { mode: 'inline parse', env: {} },
+  { mode: 'parse worker', env: { IMPORT_WORKER_MIN_BYTES: '0' } },
+] as const;
+
+for (const dialect of DIALECTS)
+  for (const { mode, env } of MODES) {
+    describe(`${dialect}, ${mode}: imports`, () => {
+      let server: TestServer;
+      let alice: TestClient;
+      let bob: TestClient;
+      beforeAll(async () => {
+        server = await startTestServer(dialect, env);
+        alice = new TestClient(server.app);
+        bob = new TestClient(server.app);
+        await alice.post('/api/auth/sign_up', { email: 'alice@example.com', password: 'correct horse 9' });
+        await bob.post('/api/auth/sign_up', { email: 'bob@example.com', password: 'correct horse 9' });
+      });
+      afterAll(() => server.dispose());
+
+      const countRows = async () =>
+        Number(
+          (
+            await server.ctx.db.kysely
+              .selectFrom('transactions')
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+
+      it('uploads a file, parses it in a job and stores every row once', async () => {
+        expect((await alice.get('/api/imports/v1/import_histories/import_history_exists')).body).toEqual({
+          import_history_exists: false,
+          transaction_uploaded: false,
+        });
+        const up = await alice.upload('/api/imports/v1/csv_imports', {
+          name: 'koinly.csv',
+          content: csv(ROWS),
+        });
+        expect(up.status).toBe(200);
+        await server.ctx.jobs.idle();
+        const histories = await alice.get('/api/imports/v2/import_histories?page=1');
+        expect(histories.body.meta).toEqual({
+          current_page: 1,
+          per_page: 50,
+          total_count: 1,
+          total_pages: 1,
+        });
+        expect(histories.body.data[0]).toMatchObject({
+          account_name: 'Universal CSV',
+          account_slug: 'koinly',
+          import_status: 'complete',
+          total_transactions: 4,
+          file_name: 'koinly.csv',
+          progress: 100,
+        });
+        const sources = await alice.get(
+          `/api/imports/v2/import_histories/${up.body.data.import_history_id}/exchange_sources`,
+        );
+        expect(sources.body.data[0]).toMatchObject({
+          parsed: 4,
+          added: 4,
+          duplicates: 0,
+          error_count: 0,
+          format: 'koinly-universal',
+        });
+        expect(await countRows()).toBe(4);
+        const stored = await server.ctx.db.kysely
+          .selectFrom('transactions')
+          .select(['received_amount', 'fee_amount', 'kind'])
+          .orderBy('id')
+          .executeTakeFirstOrThrow();
+        expect(stored.kind).toBe('buy');
+        expect(stored.received_amount && Number(stored.received_amount)).toBe(0.02391);
+        expect((await alice.get('/api/imports/v1/import_histories/import_history_exists')).body).toEqual({
+          import_history_exists: true,
+          transaction_uploaded: true,
+        });
+      });
+
+      it('adds nothing when the same file comes again, and only the new rows of an overlapping file', async () => {
+        const again = await alice.upload('/api/imports/v1/csv_imports', {
+          name: 'koinly.csv',
+          content: csv(ROWS),
+        });
+        await server.ctx.jobs.idle();
+        const sources = await alice.get(
+          `/api/imports/v2/import_histories/${again.body.data.import_history_id}/exchange_sources`,
+        );
+        expect(sources.body.data[0]).toMatchObject({ parsed: 4, added: 0, duplicates: 4 });
+        expect(await countRows()).toBe(4);
+
+        const overlap = [...ROWS.slice(1), '2024-04-01 10:00:00 UTC,0.005,BTC,260,EUR,,,260,EUR,,Sell,'];
+        const next = await alice.upload('/api/imports/v1/csv_imports', {
+          name: 'koinly-2.csv',
+          content: csv(overlap),
+        });
+        await server.ctx.jobs.idle();
+        const s2 = await alice.get(
+          `/api/imports/v2/import_histories/${next.body.data.import_history_id}/exchange_sources`,
+        );
+        expect(s2.body.data[0]).toMatchObject({ parsed: 4, added: 1, duplicates: 3 });
+        expect(await countRows()).toBe(5);
+        // All three uploads went into the one Universal CSV account.
+        expect((await alice.get('/api/imports/v2/import_histories')).body.meta.total_count).toBe(1);
+      });
+
+      it('stores the good rows and lists the bad ones with line, column and problem', async () => {
+        const broken = csv([
+          '2024-05-01 10:00:00 UTC,,,abc,ETH,,,,,,Bad amount,',
+          '2024-05-02 10:00:00 UTC,,,1,ETH,,,,,,Good,',
+        ]);
+        const up = await alice.upload('/api/imports/v1/csv_imports', { name: 'broken.csv', content: broken });
+        await server.ctx.jobs.idle();
+        const errors = await alice.get(`/api/imports/v1/import_files/${up.body.data.import_file_id}/errors`);
+        expect(errors.status).toBe(200);
+        expect(errors.body.data.source).toMatchObject({ added: 1, error_count: 1 });
+        expect(errors.body.data.errors).toHaveLength(1);
+        expect(errors.body.data.errors[0]).toMatchObject({ line: 2, column: 'Received Amount' });
+        expect(errors.body.data.errors[0].message).toMatch(/abc/);
+      });
+
+      it('refuses a file of unknown layout up front, storing nothing', async () => {
+        const before = await countRows();
+        const res = await alice.upload('/api/imports/v1/csv_imports', {
+          name: 'notes.csv',
+          content: 'hello,world\n1,2\n',
+        });
+        expect(res.status).toBe(400);
+        expect(res.body.field).toBe('file');
+        expect(res.body.message).toContain('unrecognised file layout');
+        const empty = await alice.upload('/api/imports/v1/csv_imports', { name: 'empty.csv', content: '' });
+        expect(empty.body.message).toBe('file: the file is empty');
+        expect(await countRows()).toBe(before);
+      });
+
+      it("keeps each user's imports to themselves", async () => {
+        const mine = await alice.get('/api/imports/v2/import_histories');
+        const id = mine.body.data[0].id;
+        expect((await bob.get(`/api/imports/v2/import_histories/${id}/exchange_sources`)).status).toBe(404);
+        expect((await bob.get('/api/imports/v1/import_files/1/errors')).status).toBe(404);
+        expect((await bob.get('/api/imports/v2/import_histories')).body.meta.total_count).toBe(0);
+        const intoAlices = await bob.upload(
+          '/api/imports/v1/csv_imports',
+          { name: 'x.csv', content: csv(ROWS) },
+          { import_history_id: String(id) },
+        );
+        expect(intoAlices.status).toBe(400);
+        expect(intoAlices.body.message).toBe('import_history_id: account not found');
+        const files = await alice.get('/api/users/list_csv_files?all=true');
+        expect(Object.keys(files.body.data)).toEqual(['Universal CSV']);
+        expect((await bob.get('/api/users/list_csv_files?all=true')).body.data).toEqual({});
+      });
     });
-    afterAll(() => server.dispose());
-
-    const countRows = async () =>
-      Number(
-        (
-          await server.ctx.db.kysely
-            .selectFrom('transactions')
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
-
-    it('uploads a file, parses it in a job and stores every row once', async () => {
-      expect((await alice.get('/api/imports/v1/import_histories/import_history_exists')).body).toEqual({
-        import_history_exists: false,
-        transaction_uploaded: false,
-      });
-      const up = await alice.upload('/api/imports/v1/csv_imports', {
-        name: 'koinly.csv',
-        content: csv(ROWS),
-      });
-      expect(up.status).toBe(200);
-      await server.ctx.jobs.idle();
-      const histories = await alice.get('/api/imports/v2/import_histories?page=1');
-      expect(histories.body.meta).toEqual({ current_page: 1, per_page: 50, total_count: 1, total_pages: 1 });
-      expect(histories.body.data[0]).toMatchObject({
-        account_name: 'Universal CSV',
-        account_slug: 'koinly',
-        import_status: 'complete',
-        total_transactions: 4,
-        file_name: 'koinly.csv',
-        progress: 100,
-      });
-      const sources = await alice.get(
-        `/api/imports/v2/import_histories/${up.body.data.import_history_id}/exchange_sources`,
-      );
-      expect(sources.body.data[0]).toMatchObject({
-        parsed: 4,
-        added: 4,
-        duplicates: 0,
-        error_count: 0,
-        format: 'koinly-universal',
-      });
-      expect(await countRows()).toBe(4);
-      const stored = await server.ctx.db.kysely
-        .selectFrom('transactions')
-        .select(['received_amount', 'fee_amount', 'kind'])
-        .orderBy('id')
-        .executeTakeFirstOrThrow();
-      expect(stored.kind).toBe('buy');
-      expect(stored.received_amount && Number(stored.received_amount)).toBe(0.02391);
-      expect((await alice.get('/api/imports/v1/import_histories/import_history_exists')).body).toEqual({
-        import_history_exists: true,
-        transaction_uploaded: true,
-      });
-    });
-
-    it('adds nothing when the same file comes again, and only the new rows of an overlapping file', async () => {
-      const again = await alice.upload('/api/imports/v1/csv_imports', {
-        name: 'koinly.csv',
-        content: csv(ROWS),
-      });
-      await server.ctx.jobs.idle();
-      const sources = await alice.get(
-        `/api/imports/v2/import_histories/${again.body.data.import_history_id}/exchange_sources`,
-      );
-      expect(sources.body.data[0]).toMatchObject({ parsed: 4, added: 0, duplicates: 4 });
-      expect(await countRows()).toBe(4);
-
-      const overlap = [...ROWS.slice(1), '2024-04-01 10:00:00 UTC,0.005,BTC,260,EUR,,,260,EUR,,Sell,'];
-      const next = await alice.upload('/api/imports/v1/csv_imports', {
-        name: 'koinly-2.csv',
-        content: csv(overlap),
-      });
-      await server.ctx.jobs.idle();
-      const s2 = await alice.get(
-        `/api/imports/v2/import_histories/${next.body.data.import_history_id}/exchange_sources`,
-      );
-      expect(s2.body.data[0]).toMatchObject({ parsed: 4, added: 1, duplicates: 3 });
-      expect(await countRows()).toBe(5);
-      // All three uploads went into the one Universal CSV account.
-      expect((await alice.get('/api/imports/v2/import_histories')).body.meta.total_count).toBe(1);
-    });
-
-    it('stores the good rows and lists the bad ones with line, column and problem', async () => {
-      const broken = csv([
-        '2024-05-01 10:00:00 UTC,,,abc,ETH,,,,,,Bad amount,',
-        '2024-05-02 10:00:00 UTC,,,1,ETH,,,,,,Good,',
-      ]);
-      const up = await alice.upload('/api/imports/v1/csv_imports', { name: 'broken.csv', content: broken });
-      await server.ctx.jobs.idle();
-      const errors = await alice.get(`/api/imports/v1/import_files/${up.body.data.import_file_id}/errors`);
-      expect(errors.status).toBe(200);
-      expect(errors.body.data.source).toMatchObject({ added: 1, error_count: 1 });
-      expect(errors.body.data.errors).toHaveLength(1);
-      expect(errors.body.data.errors[0]).toMatchObject({ line: 2, column: 'Received Amount' });
-      expect(errors.body.data.errors[0].message).toMatch(/abc/);
-    });
-
-    it('refuses a file of unknown layout up front, storing nothing', async () => {
-      const before = await countRows();
-      const res = await alice.upload('/api/imports/v1/csv_imports', {
-        name: 'notes.csv',
-        content: 'hello,world\n1,2\n',
-      });
-      expect(res.status).toBe(400);
-      expect(res.body.field).toBe('file');
-      expect(res.body.message).toContain('unrecognised file layout');
-      const empty = await alice.upload('/api/imports/v1/csv_imports', { name: 'empty.csv', content: '' });
-      expect(empty.body.message).toBe('file: the file is empty');
-      expect(await countRows()).toBe(before);
-    });
-
-    it("keeps each user's imports to themselves", async () => {
-      const mine = await alice.get('/api/imports/v2/import_histories');
-      const id = mine.body.data[0].id;
-      expect((await bob.get(`/api/imports/v2/import_histories/${id}/exchange_sources`)).status).toBe(404);
-      expect((await bob.get('/api/imports/v1/import_files/1/errors')).status).toBe(404);
-      expect((await bob.get('/api/imports/v2/import_histories')).body.meta.total_count).toBe(0);
-      const intoAlices = await bob.upload(
-        '/api/imports/v1/csv_imports',
-        { name: 'x.csv', content: csv(ROWS) },
-        { import_history_id: String(id) },
-      );
-      expect(intoAlices.status).toBe(400);
-      expect(intoAlices.body.message).toBe('import_history_id: account not found');
-      const files = await alice.get('/api/users/list_csv_files?all=true');
-      expect(Object.keys(files.body.data)).toEqual(['Universal CSV']);
-      expect((await bob.get('/api/users/list_csv_files?all=true')).body.data).toEqual({});
-    });
-  });
-}
+  }

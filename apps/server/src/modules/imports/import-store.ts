@@ -1,8 +1,9 @@
 import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
-import type { Database, NewStagedRow } from '../../db/schema.ts';
+import type { Database } from '../../db/schema.ts';
 import { reapplyAnnotations } from '../annotations/annotations.repo.ts';
 import { nowIso } from '../users/users.repo.ts';
+import { STAGED_COLUMNS, type StagedValues, stagedObject } from './staged-row.ts';
 
 /**
  * Writes an upload's outcome: rows staged in short chunks, then moved into transactions
@@ -42,12 +43,12 @@ export class ImportStore {
   }
 
   /** One short write per call; other requests get the database between chunks. */
-  async stageRows(rows: NewStagedRow[]): Promise<void> {
+  async stageRows(rows: StagedValues[]): Promise<void> {
     if (rows.length === 0) return;
     // The raw handle bypasses Kysely's connection lock, so only use it when no Kysely
     // transaction is open on the connection; being synchronous, nothing interleaves then.
     if (!this.sqlite || this.sqlite.inTransaction) {
-      await this.db.insertInto('import_staging').values(rows).execute();
+      await this.db.insertInto('import_staging').values(rows.map(stagedObject)).execute();
       return;
     }
     // SQLite: one prepared statement run per row inside a short transaction is several
@@ -62,9 +63,8 @@ export class ImportStore {
         .join(', ')})`,
     );
     const statement = this.stageStatement;
-    sqlite.transaction((batch: NewStagedRow[]) => {
-      for (const row of batch)
-        statement.run(row.import_file_id, ...STAGED_COLUMNS.map((c) => row[c] ?? null));
+    sqlite.transaction((batch: StagedValues[]) => {
+      for (const values of batch) statement.run(values);
     })(rows);
   }
 
@@ -163,29 +163,3 @@ export class ImportStore {
     });
   }
 }
-
-/** Columns an upload's staged rows carry over into transactions unchanged. */
-const STAGED_COLUMNS = [
-  'user_id',
-  'import_history_id',
-  'dedupe_key',
-  'timestamp',
-  'kind',
-  'subtype',
-  'sent_asset',
-  'sent_amount',
-  'received_asset',
-  'received_amount',
-  'fee_asset',
-  'fee_amount',
-  'fiat_currency',
-  'fiat_value',
-  'external_id',
-  'tx_hash',
-  'from_address',
-  'to_address',
-  'label',
-  'note',
-  'source_lines',
-  'created_at',
-] as const;

@@ -22,7 +22,12 @@ import { receiveUpload } from './upload.ts';
 
 export function registerImportRoutes(app: FastifyInstance, ctx: AppContext): void {
   const repo = new ImportsRepo(ctx.db.kysely);
-  ctx.jobs.register('import.parse', importFileJob(ctx, repo, new ImportStore(ctx.db.kysely, ctx.db.sqlite)));
+  ctx.jobs.register(
+    'import.parse',
+    importFileJob(ctx, repo, new ImportStore(ctx.db.kysely, ctx.db.sqlite), {
+      workerMinBytes: ctx.config.importWorkerMinBytes,
+    }),
+  );
 
   /** Progress of running imports, keyed by account, from their jobs. */
   async function progressOf(userId: number): Promise<Map<number, number>> {

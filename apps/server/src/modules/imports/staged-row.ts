@@ -1,0 +1,80 @@
+import type { NormalisedTransaction } from '@lotwise/contracts/normalised';
+import type { NewStagedRow } from '../../db/schema.ts';
+
+/** Columns an upload's staged rows carry over into transactions unchanged. */
+export const STAGED_COLUMNS = [
+  'user_id',
+  'import_history_id',
+  'dedupe_key',
+  'timestamp',
+  'kind',
+  'subtype',
+  'sent_asset',
+  'sent_amount',
+  'received_asset',
+  'received_amount',
+  'fee_asset',
+  'fee_amount',
+  'fiat_currency',
+  'fiat_value',
+  'external_id',
+  'tx_hash',
+  'from_address',
+  'to_address',
+  'label',
+  'note',
+  'source_lines',
+  'created_at',
+] as const;
+
+/** One staged row as the values of `import_file_id, ...STAGED_COLUMNS`, in that order. */
+export type StagedValues = (string | number | null)[];
+
+/** Which upload the rows belong to; the same for every row of a run. */
+export interface StagingTarget {
+  userId: number;
+  historyId: number;
+  fileId: number;
+  now: string;
+}
+
+/**
+ * A parsed record as staging values. Arrays rather than objects: a million of them cross
+ * from the parse worker to the writer, and the prepared insert takes them as they are.
+ */
+export function stagedValues(t: NormalisedTransaction, key: string, target: StagingTarget): StagedValues {
+  return [
+    target.fileId,
+    target.userId,
+    target.historyId,
+    key,
+    t.timestamp,
+    t.kind,
+    t.subtype ?? null,
+    t.sent?.asset ?? null,
+    t.sent?.amount ?? null,
+    t.received?.asset ?? null,
+    t.received?.amount ?? null,
+    t.fee?.asset ?? null,
+    t.fee?.amount ?? null,
+    t.fiat_value?.currency ?? null,
+    t.fiat_value?.amount ?? null,
+    t.external_id ?? null,
+    t.tx_hash ?? null,
+    t.from_address ?? null,
+    t.to_address ?? null,
+    t.label ?? null,
+    t.note ?? null,
+    t.source_lines.join(','),
+    target.now,
+  ];
+}
+
+/** The same row as an object, for the Kysely insert (PostgreSQL). */
+export function stagedObject(values: StagedValues): NewStagedRow {
+  const row: Record<string, string | number | null> = { import_file_id: values[0] ?? null };
+  STAGED_COLUMNS.forEach((column, i) => {
+    row[column] = values[i + 1] ?? null;
+  });
+  return row as unknown as NewStagedRow;
+}
