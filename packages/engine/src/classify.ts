@@ -86,6 +86,11 @@ export function chooseOperation(
       if (sentCrypto) return c === 'staking_lockup' ? 'stake_lock' : 'transfer_out';
       if (receivedCrypto) return c === 'staking_return' ? 'stake_return' : 'transfer_in';
       break;
+    case 'switch_trade':
+      // One half of a trade split over two rows; the pair (pairId) makes it a trade.
+      if (sentCrypto && !receivedCrypto) return 'transfer_out';
+      if (receivedCrypto && !sentCrypto) return 'transfer_in';
+      break;
     case 'margin_trading_gain':
       if (receivedCrypto && !sentCrypto) return 'margin_gain';
       break;

@@ -6,10 +6,10 @@ import type { EngineWarning } from './types.ts';
 
 const OUT_HALF = new Set(['transfer_out', 'stake_lock']);
 const IN_HALF = new Set(['transfer_in', 'stake_return']);
-const NEEDS_PARTNER = new Set(['self_transfer', 'swap']);
+const NEEDS_PARTNER = new Set(['self_transfer', 'swap', 'switch_trade']);
 
 /**
- * Joins the two halves of a self-transfer / rebrand / staking move (same pairId: one
+ * Joins the two halves of a self-transfer / rebrand / switch trade / staking move (same pairId: one
  * sent-only row, one received-only row) into one 'pair' event, placed at the earlier of
  * the two instants so the destination never waits for units that already left.
  * Anything else with a pairId, and classified halves without one, become warnings and

@@ -11,7 +11,7 @@ export interface AssetAmountInput {
 
 /**
  * User-defined types of spec/02-transactions.md §3. Anything else (business_or_investment,
- * external_transfer, switch_trade, nft_trade, edit, ignore_reset, ...) means "treat the
+ * external_transfer, nft_trade, edit, ignore_reset, ...) means "treat the
  * row by its kind".
  */
 export type Classification =
@@ -35,6 +35,7 @@ export type Classification =
   | 'staking_return'
   | 'swap'
   | 'self_transfer'
+  | 'switch_trade'
   | 'margin_trading_gain'
   | 'margin_trading_loss'
   | 'margin_trading_fee'

@@ -190,7 +190,8 @@ export interface TransactionsTable {
   /** Two rows joined by a pair dialog (the engine's pairId) and which dialog joined them. */
   pair_id: string | null;
   pair_kind: string | null;
-  manual_switch_trade: Generated<Bool>;
+  /** Plain Bool: already optional on insert (default false); Generated<Bool> refused updates. */
+  manual_switch_trade: Bool;
 }
 
 /** An upload's parsed rows on their way into transactions (see the import job). */

@@ -66,6 +66,9 @@ export const transactionLeg = z.object({
   to_per_token_price: decimal,
   to_converted_currency: text,
   to_converted_amount: decimal,
+  /** Pair dialogs: the pair this row belongs to and which dialog made it (self_transfer, switch_trade, swap). */
+  pair_id: text.optional(),
+  pair_kind: text.optional(),
 });
 export type TransactionLeg = z.infer<typeof transactionLeg>;
 
@@ -74,5 +77,7 @@ export const transactionRow = transactionLeg.extend({
   incoming: z.array(transactionLeg),
   outgoing: z.array(transactionLeg),
   fees: z.array(transactionLeg),
+  /** A pair shows as one row (the outgoing half); this is the incoming half it merged with. */
+  partner: transactionLeg.nullable().optional(),
 });
 export type TransactionRow = z.infer<typeof transactionRow>;

@@ -2,6 +2,7 @@ import type { EngineEvent, Leg } from '../events.ts';
 import { fixedString } from '../fixed.ts';
 import { stakedPlace, TRANSIT } from '../ledger.ts';
 import { gainTotals, type Processor } from '../processor.ts';
+import { handleSwitchTrade } from './switch-trade.ts';
 
 /**
  * One row swapping an asset for another without a taxable event (rebrand, staking
@@ -25,6 +26,10 @@ export function handleCarry(p: Processor, event: EngineEvent): void {
  */
 export function handlePair(p: Processor, event: EngineEvent): void {
   const into = event.partner!;
+  if (event.tx.classification === 'switch_trade') {
+    handleSwitchTrade(p, event, into);
+    return;
+  }
   const sent = event.sent!;
   const received = into.received!;
   const asset = sent.asset;

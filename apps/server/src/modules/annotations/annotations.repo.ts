@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, TransactionRow } from '../../db/schema.ts';
+import { reapplyPairs, resetPairs } from '../transactions/pairs/pair-annotations.ts';
 import { nowIso } from '../users/users.repo.ts';
 import {
   asUpdate,
@@ -173,6 +174,7 @@ export async function reapplyAnnotations(trx: Db, userId: number, fileId: number
       .where('dedupe_key', '=', h.dedupe_key)
       .execute();
   }
+  await reapplyPairs(trx, userId, fileId);
   return latest.size;
 }
 
@@ -187,6 +189,7 @@ export async function resetAnnotations(
   historyId: number,
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
+    await resetPairs(trx, userId, historyId);
     const notes = await trx
       .selectFrom('annotation_histories')
       .select(['dedupe_key', 'prev_user_defined_type', 'prev_ignored', 'payload'])

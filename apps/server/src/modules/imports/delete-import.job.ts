@@ -1,6 +1,7 @@
 import { unlink } from 'node:fs/promises';
 import type { AppContext } from '../../http/context.ts';
 import type { JobIO } from '../../jobs/job-queue.ts';
+import { releaseOrphanPairs } from '../transactions/pairs/pair-store.ts';
 
 export type DeletePayload = { historyId: number } | { fileId: number };
 
@@ -73,6 +74,8 @@ export function deleteImportJob(ctx: AppContext) {
     await Promise.all(
       files.map((f) => (f.storage_path ? unlink(f.storage_path).catch(() => {}) : undefined)),
     );
+    // A pair whose other half went with this account or file comes apart.
+    await releaseOrphanPairs(db, job.user_id);
     ctx.hub.publish(job.user_id, { channel: 'imports', event: 'deleted', data: { ...target, deleted } });
     return { deleted };
   };

@@ -1,4 +1,3 @@
-import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { getExchange, saveManualEntry, searchExchanges } from '@lotwise/contracts/imports/manual-entry';
 import { listFormats } from '@lotwise/importers/parse';
@@ -7,9 +6,9 @@ import { z } from 'zod';
 import type { AppContext } from '../../http/context.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { authedRoute, requireAuth } from '../../http/route.ts';
-import { nowIso } from '../users/users.repo.ts';
 import { EXPORT_HEADER, exportLine } from './csv-export.ts';
 import { ImportsRepo } from './imports.repo.ts';
+import { insertManualEntry } from './manual-entry.ts';
 import { allSourceFamilies } from './sources.ts';
 
 function exchangeOptions() {
@@ -29,58 +28,8 @@ export function registerEntryRoutes(app: FastifyInstance, ctx: AppContext): void
   const repo = new ImportsRepo(db);
 
   authedRoute(app, saveManualEntry, async ({ auth, body }) => {
-    const existing = (await repo.historiesWithCounts(auth.user.id)).find((h) => h.type === 'manual');
-    const history =
-      existing ??
-      (await repo.createHistory({
-        userId: auth.user.id,
-        name: 'Manual',
-        slug: 'manual',
-        type: 'manual',
-        customName: null,
-        usBased: false,
-        walletAddress: null,
-      }));
-    const now = nowIso();
-    const timestamp = new Date(body.date).toISOString().replace(/\.\d{3}Z$/, 'Z');
-    // Typed-in rows are never duplicates of one another: each gets a key of its own.
-    const key = createHash('sha256').update(`manual|${randomUUID()}`).digest('hex');
-    const row = await db
-      .insertInto('transactions')
-      .values({
-        user_id: auth.user.id,
-        import_history_id: history.id,
-        import_file_id: null,
-        dedupe_key: key,
-        timestamp,
-        kind: body.type,
-        subtype: null,
-        sent_asset: body.from_currency ?? null,
-        sent_amount: body.from_amount ?? null,
-        received_asset: body.to_currency ?? null,
-        received_amount: body.to_amount ?? null,
-        fee_asset: body.fee_amount && Number(body.fee_amount) !== 0 ? (body.fee_currency ?? null) : null,
-        fee_amount: body.fee_amount && Number(body.fee_amount) !== 0 ? body.fee_amount : null,
-        fiat_currency: body.fiat_currency ?? null,
-        fiat_value: body.fiat_value ?? null,
-        external_id: null,
-        tx_hash: null,
-        from_address: null,
-        to_address: null,
-        label: body.label ?? null,
-        note: null,
-        source_lines: null,
-        user_defined_type: null,
-        comment: body.comment ?? null,
-        gt_id: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await repo.setHistoryStatus(history.id, 'complete', true);
-    await ctx.users.update(auth.user.id, { transaction_uploaded: true });
-    return { status: 'success' as const, message: 'Transaction saved successfully.', data: { id: row.id } };
+    const id = await insertManualEntry(ctx, auth.user.id, body);
+    return { status: 'success' as const, message: 'Transaction saved successfully.', data: { id } };
   });
 
   authedRoute(app, searchExchanges, async ({ query }) => {

@@ -60,6 +60,7 @@ export async function loadEngineInput(db: Kysely<Database>, userId: number): Pro
         'manual_price',
         'sent_price',
         'received_price',
+        'pair_id',
       ])
       .where('user_id', '=', userId)
       .where('id', '>', after)
@@ -106,6 +107,8 @@ export async function loadEngineInput(db: Kysely<Database>, userId: number): Pro
         classification:
           r.user_defined_type ?? classificationOf({ sent, received, label: r.label, subtype: r.subtype }),
         ignored: Boolean(r.ignored) || r.user_defined_type === 'ignore',
+        // The pair dialogs' join (self transfer, switch trade, rebrand).
+        pairId: r.pair_id,
       });
     }
     after = rows.at(-1)!.id;

@@ -56,7 +56,10 @@ export function toLeg(row: TransactionRow, ctx: MapContext): TransactionLeg {
     gt_user_defined_type: null,
     is_grouped_transaction: row.gt_id !== null,
     ignored: Boolean(row.ignored),
-    manual_switch_trade: false,
+    // Every switch trade here is the user's (no automatic ones): a pair made in the dialog
+    // carries the flag, a row marked from the menu counts as manual too.
+    manual_switch_trade:
+      Boolean(row.manual_switch_trade) || (row.user_defined_type === 'switch_trade' && row.pair_id === null),
     auto_switch_trade: false,
     disable_legacy_ui_action: false,
     tax_calculated: ctx.taxCalculated,
@@ -105,6 +108,8 @@ export function toLeg(row: TransactionRow, ctx: MapContext): TransactionLeg {
     to_per_token_price: dec(row.received_price),
     to_converted_currency: sideCurrency(row.received_asset),
     to_converted_amount: row.received_asset?.toUpperCase() === ctx.currency ? dec(row.received_amount) : null,
+    pair_id: row.pair_id,
+    pair_kind: row.pair_kind,
   };
 }
 

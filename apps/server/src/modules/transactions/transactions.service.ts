@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
 import type { Database, ImportHistoryRow, UserRow } from '../../db/schema.ts';
 import { categoryOf, type FilterContext } from './list-filters.ts';
+import { mergePairs } from './pairs/pair-row.ts';
 import { changedSinceCalculation } from './recent-change.ts';
 import { type MapContext, toListRow } from './row-mapper.ts';
 import { TransactionStatsRepo } from './stats.repo.ts';
@@ -60,7 +61,12 @@ export class TransactionsService {
       const key = Number(m.gt_id);
       byGroup.set(key, [...(byGroup.get(key) ?? []), m]);
     }
-    const transactions = page.rows.map((r) => toListRow(r, byGroup.get(Number(r.id)) ?? [], map));
+    const transactions = await mergePairs(
+      this.db,
+      user.id,
+      page.rows.map((r) => toListRow(r, byGroup.get(Number(r.id)) ?? [], map)),
+      map,
+    );
     const onPage = new Set(transactions.map((t) => t.id));
     const other =
       page.count > 0 && page.count <= OTHER_IDS_LIMIT && page.count > transactions.length

@@ -136,6 +136,8 @@ export interface MenuRow {
   user_defined_type: string | null;
   ignored: boolean;
   fee: string | null;
+  /** Reset Switch Trades is offered only for the user's own switch trades (spec 02 §4). */
+  manual_switch_trade?: boolean;
 }
 
 const RESTRICTED_PREFIXES = ['margin_', 'nft_mint'];
@@ -159,6 +161,7 @@ export function allowedTypes(row: MenuRow): UserDefinedType[] {
   if (row.ignored) return ['ignore_reset'];
   if (row.type === 'transfer') {
     const applied = row.user_defined_type;
+    if (applied === 'switch_trade' && row.manual_switch_trade === false) return [];
     return applied && (TRANSFER_USER_TYPES as readonly string[]).includes(applied)
       ? [applied as UserDefinedType]
       : [];

@@ -11,12 +11,16 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../http/context.ts';
 import { authedRoute } from '../../../http/route.ts';
 import { resetAnnotations } from '../../annotations/annotations.repo.ts';
+import { registerExchangeRoutes } from '../pairs/exchanges.routes.ts';
+import { registerPairRoutes } from '../pairs/pairs.routes.ts';
 import { EditService } from './edit.service.ts';
 
 /** Row-menu changes (spec 02 §3–§8): user-defined types, ignore, delete, annotation reset. */
 export function registerTransactionEditRoutes(app: FastifyInstance, ctx: AppContext): void {
   const db = ctx.db.kysely;
   const service = new EditService(db);
+  registerPairRoutes(app, ctx);
+  registerExchangeRoutes(app, ctx);
 
   for (const call of [updateTransactionType, updateTransactionTypePost]) {
     authedRoute(app, call, async ({ auth, params }) => ({

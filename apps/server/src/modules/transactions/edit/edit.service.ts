@@ -11,6 +11,8 @@ import type { Database, TransactionRow } from '../../../db/schema.ts';
 import { AppError, notFound } from '../../../http/errors.ts';
 import { applyChange, type RowState } from '../../annotations/annotations.repo.ts';
 import { rowType, subTypeOf } from '../classify.ts';
+import { releaseOrphanPairs } from '../pairs/pair-store.ts';
+import { unpairRow } from '../pairs/unpair.ts';
 
 export function toMenuRow(row: TransactionRow): MenuRow {
   return {
@@ -20,6 +22,8 @@ export function toMenuRow(row: TransactionRow): MenuRow {
     user_defined_type: row.user_defined_type,
     ignored: Boolean(row.ignored),
     fee: row.fee_amount === null ? null : String(row.fee_amount),
+    manual_switch_trade:
+      Boolean(row.manual_switch_trade) || (row.user_defined_type === 'switch_trade' && row.pair_id === null),
   };
 }
 
@@ -63,6 +67,11 @@ export class EditService {
     const [row] = await this.rowsOf(userId, [id]);
     if (!row) throw notFound('Transaction');
     const next = nextState(row, type);
+    // A paired row's only menu item is the revert: both halves come apart.
+    if (row.pair_id !== null) {
+      const udt = await unpairRow(this.db, userId, row);
+      return { is_transfer_type: false, user_defined_type: udt, ignored: false };
+    }
     await applyChange(
       this.db,
       userId,
@@ -107,6 +116,7 @@ export class EditService {
         rows.map((r) => r.id),
       )
       .executeTakeFirst();
+    await releaseOrphanPairs(this.db, userId);
     return Number(res.numDeletedRows);
   }
 
