@@ -20,6 +20,7 @@ import { registerImportRoutes } from './modules/imports/imports.routes.ts';
 import { registerImportManagementRoutes } from './modules/imports/manage.routes.ts';
 import { registerOnboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { registerTaxRoutes } from './modules/tax/tax.routes.ts';
+import { registerBulkRoutes } from './modules/transactions/edit/bulk.routes.ts';
 import { registerTransactionEditRoutes } from './modules/transactions/edit/edit.routes.ts';
 import { registerTransactionUpdateRoutes } from './modules/transactions/edit/update.routes.ts';
 import { registerTransactionRoutes } from './modules/transactions/transactions.routes.ts';
@@ -75,6 +76,7 @@ export async function buildApp(
     registerTransactionRoutes(api, ctx);
     registerTransactionEditRoutes(api, ctx);
     registerTransactionUpdateRoutes(api, ctx);
+    registerBulkRoutes(api, ctx);
     registerTaxRoutes(api, ctx);
     registerHoldingsRoutes(api, ctx);
     registerRealtime(api, ctx);

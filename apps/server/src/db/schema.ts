@@ -192,6 +192,8 @@ export interface TransactionsTable {
   pair_kind: string | null;
   /** Plain Bool: already optional on insert (default false); Generated<Bool> refused updates. */
   manual_switch_trade: Bool;
+  /** The group's type set by the user (switch-trade reclassification), on the lead row (000011). */
+  gt_user_defined_type: string | null;
 }
 
 /** An upload's parsed rows on their way into transactions (see the import job). */

@@ -1,3 +1,9 @@
 /** The closed set of background jobs. Each module registers the handler of its own. */
-export const JOB_NAMES = ['import.parse', 'import.delete', 'tax.calculate', 'test.echo'] as const;
+export const JOB_NAMES = [
+  'import.parse',
+  'import.delete',
+  'tax.calculate',
+  'transactions.bulk',
+  'test.echo',
+] as const;
 export type JobName = (typeof JOB_NAMES)[number];

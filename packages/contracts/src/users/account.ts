@@ -36,6 +36,16 @@ export const saveSetting = defineCall({
   response: z.object({ status: z.literal('success'), message: z.array(z.string()) }),
 });
 
+/** The settings page's control: null clears the preference (the dialog asks again). */
+export const updateSettingPut = defineCall({
+  method: 'PUT',
+  path: '/api/setting',
+  summary: 'Save or clear the bulk-edit preference',
+  tag: 'settings',
+  body: z.object({ bulk_edit_preference: bulkEditPreference.nullable() }),
+  response: z.object({ status: z.literal('success'), message: z.array(z.string()) }),
+});
+
 export const dismissSafeHarborBanner = defineCall({
   method: 'POST',
   path: '/api/users/dismiss_safe_harbor_banner',

@@ -8,6 +8,7 @@ import * as m000006 from './2026_11_21_000006_transactions_list.ts';
 import * as m000007 from './2026_11_21_000007_list_speed.ts';
 import * as m000008 from './2026_11_21_000008_annotations.ts';
 import * as m000009 from './2026_11_21_000009_edits_pairs.ts';
+import * as m000011 from './2026_11_21_000011_group_types.ts';
 import * as m000014 from './2026_11_21_000014_recent_change.ts';
 
 /** Every migration, in order. Imported statically so the server needs no file scanning. */
@@ -21,5 +22,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_21_000007_list_speed': m000007,
   '2026_11_21_000008_annotations': m000008,
   '2026_11_21_000009_edits_pairs': m000009,
+  '2026_11_21_000011_group_types': m000011,
   '2026_11_21_000014_recent_change': m000014,
 };

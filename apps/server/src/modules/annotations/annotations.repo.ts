@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, TransactionRow } from '../../db/schema.ts';
 import { reapplyPairs, resetPairs } from '../transactions/pairs/pair-annotations.ts';
+import { reapplyGroups, resetGroups } from '../transactions/edit/group-history.ts';
 import { nowIso } from '../users/users.repo.ts';
 import {
   asUpdate,
@@ -175,6 +176,7 @@ export async function reapplyAnnotations(trx: Db, userId: number, fileId: number
       .execute();
   }
   await reapplyPairs(trx, userId, fileId);
+  await reapplyGroups(trx, userId, fileId);
   return latest.size;
 }
 
@@ -190,6 +192,7 @@ export async function resetAnnotations(
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
     await resetPairs(trx, userId, historyId);
+    await resetGroups(trx, userId, historyId);
     const notes = await trx
       .selectFrom('annotation_histories')
       .select(['dedupe_key', 'prev_user_defined_type', 'prev_ignored', 'payload'])

@@ -53,7 +53,7 @@ export function toLeg(row: TransactionRow, ctx: MapContext): TransactionLeg {
     default_type: row.kind,
     sub_type: subTypeOf(row),
     user_defined_type: row.user_defined_type,
-    gt_user_defined_type: null,
+    gt_user_defined_type: row.gt_user_defined_type ?? null,
     is_grouped_transaction: row.gt_id !== null,
     ignored: Boolean(row.ignored),
     // Every switch trade here is the user's (no automatic ones): a pair made in the dialog

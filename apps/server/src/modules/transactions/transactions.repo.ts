@@ -96,6 +96,23 @@ export class TransactionsRepo {
     return rows.map((r) => Number(r.id));
   }
 
+  /**
+   * Kinds and user types among the matching rows a bulk type change would touch (not
+   * ignored, not grouped), for the "all deposits, all withdrawals or all trades" rule.
+   */
+  matchingKinds(body: ListTransactionsBody, category: string, ctx: FilterContext) {
+    return this.filtered(
+      this.db.selectFrom('transactions').select(['transactions.kind', 'transactions.user_defined_type']),
+      body,
+      category,
+      ctx,
+    )
+      .where('transactions.ignored', '=', false)
+      .where('transactions.gt_id', 'is', null)
+      .groupBy(['transactions.kind', 'transactions.user_defined_type'])
+      .execute();
+  }
+
   /** The members of the given groups (gt_id), lead rows included, oldest first. */
   groupMembers(userId: number, groupIds: number[]): Promise<TransactionRow[]> {
     if (groupIds.length === 0) return Promise.resolve([]);
