@@ -32,7 +32,8 @@ for (const dialect of DIALECTS) {
     let alice: TestClient;
     let bob: TestClient;
 
-    async function ids(email: string, hashes: string[]): Promise<number[]> {
+    /** Row ids by tx hash, in the order asked (typed as four: callers ask for up to four). */
+    async function ids(email: string, hashes: string[]): Promise<[number, number, number, number]> {
       const rows = await server.ctx.db.kysely
         .selectFrom('transactions as t')
         .innerJoin('users as u', 'u.id', 't.user_id')
@@ -40,7 +41,12 @@ for (const dialect of DIALECTS) {
         .where('u.email', '=', email)
         .where('t.tx_hash', 'in', hashes)
         .execute();
-      return hashes.map((h) => Number(rows.find((r) => r.tx_hash === h)?.id));
+      return hashes.map((h) => Number(rows.find((r) => r.tx_hash === h)?.id)) as [
+        number,
+        number,
+        number,
+        number,
+      ];
     }
     async function list(client: TestClient): Promise<ListRow[]> {
       return (await client.post('/api/traces/list_transactions_new', LIST)).body.transactions;
