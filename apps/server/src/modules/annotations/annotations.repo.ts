@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, TransactionRow } from '../../db/schema.ts';
-import { reapplyPairs, resetPairs } from '../transactions/pairs/pair-annotations.ts';
 import { reapplyGroups, resetGroups } from '../transactions/edit/group-history.ts';
+import { reapplyPairs, resetPairs } from '../transactions/pairs/pair-annotations.ts';
 import { nowIso } from '../users/users.repo.ts';
 import {
   asUpdate,
