@@ -86,6 +86,12 @@ export function chooseOperation(
       if (sentCrypto) return c === 'staking_lockup' ? 'stake_lock' : 'transfer_out';
       if (receivedCrypto) return c === 'staking_return' ? 'stake_return' : 'transfer_in';
       break;
+    case 'business_or_investment':
+      // 'Mark as Buy' / 'Mark as Sell' on a one-legged deposit or withdrawal: the user says it
+      // was bought or sold, so it is an acquisition or a sale at market value, not a transfer.
+      if (receivedCrypto && sent === null) return 'buy';
+      if (sentCrypto && received === null) return 'sell';
+      break;
     case 'switch_trade':
       // One half of a trade split over two rows; the pair (pairId) makes it a trade.
       if (sentCrypto && !receivedCrypto) return 'transfer_out';

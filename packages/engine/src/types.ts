@@ -10,9 +10,9 @@ export interface AssetAmountInput {
 }
 
 /**
- * User-defined types of spec/02-transactions.md §3. Anything else (business_or_investment,
- * external_transfer, nft_trade, edit, ignore_reset, ...) means "treat the
- * row by its kind".
+ * User-defined types of spec/02-transactions.md §3. business_or_investment makes a one-legged
+ * deposit a buy and a withdrawal a sale at market value; anything else (external_transfer,
+ * nft_trade, ico, nft_mint, edit, ignore_reset, ...) means "treat the row by its kind".
  */
 export type Classification =
   | 'staking_reward'
@@ -36,6 +36,7 @@ export type Classification =
   | 'swap'
   | 'self_transfer'
   | 'switch_trade'
+  | 'business_or_investment'
   | 'margin_trading_gain'
   | 'margin_trading_loss'
   | 'margin_trading_fee'
