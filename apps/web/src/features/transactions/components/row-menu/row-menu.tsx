@@ -3,17 +3,22 @@ import { allowedTypes, menuLabel, type UserDefinedType } from '@lotwise/contract
 import type { TransactionRow } from '@lotwise/contracts/transactions/transaction-row';
 import { ActionIcon, Menu, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useIsMobile } from '@/hooks/use-is-mobile';
 import { errorText } from '@/lib/api-client';
 import { useDeleteTransactions, useToggleIgnore, useUpdateTransactionType } from '../../api/edit/row-actions';
+import { useLayout } from '../../hooks/use-layout';
+import { openEditDialog } from '../edit-dialog/open-edit-dialog';
 import { confirmDelete } from './delete-confirm';
 
 const failed = (error: unknown) => notifications.show({ color: 'red', message: errorText(error) });
 
-/** A row's actions (spec 02 §3–§5): the type marks it allows, Ignore / Enable and Delete. */
+/** A row's actions (spec 02 §3–§5): Edit, the type marks it allows, Ignore / Enable and Delete. */
 export function RowMenu({ row }: { row: TransactionRow }) {
   const updateType = useUpdateTransactionType();
   const toggle = useToggleIgnore();
   const remove = useDeleteTransactions();
+  const { layout } = useLayout();
+  const mobile = useIsMobile();
 
   if (updateType.isPending || toggle.isPending) {
     return (
@@ -48,6 +53,13 @@ export function RowMenu({ row }: { row: TransactionRow }) {
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown mah={360} style={{ overflowY: 'auto' }}>
+        {row.type !== 'transfer' ? (
+          <Menu.Item
+            onClick={() => openEditDialog(row, layout === 'grouped_revamp' ? 'revamp' : 'legacy', mobile)}
+          >
+            Edit
+          </Menu.Item>
+        ) : null}
         {marks.map((t) => (
           <Menu.Item key={t} onClick={() => choose(t)}>
             {menuLabel(row, t)}
