@@ -1,10 +1,11 @@
 import type { TransactionRow as ListRow } from '@lotwise/contracts/transactions/transaction-row';
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../../db/schema.ts';
+import { mergePairs } from '../pairs/pair-row.ts';
 import { type MapContext, toListRow } from '../row-mapper.ts';
 import { loadStatusSource, statusesOf } from '../status-source.ts';
 
-/** Rows in the list's row shape (same mapper and member lookup as the list), for patching it in place. */
+/** Rows in the list's row shape (same mapper, members and pair merge as the list), for patching it in place. */
 export async function listRowsOf(db: Kysely<Database>, user: UserRow, ids: number[]): Promise<ListRow[]> {
   const rows = await db
     .selectFrom('transactions')
@@ -40,11 +41,12 @@ export async function listRowsOf(db: Kysely<Database>, user: UserRow, ids: numbe
     derived: source.calcId === null,
     taxCalculated: source.calcId !== null,
   };
-  return rows.map((r) =>
+  const listed = rows.map((r) =>
     toListRow(
       r,
       members.filter((m) => Number(m.gt_id) === Number(r.id)),
       ctx,
     ),
   );
+  return mergePairs(db, user.id, listed, ctx);
 }
