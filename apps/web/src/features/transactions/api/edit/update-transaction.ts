@@ -29,6 +29,8 @@ export function patchListRows(client: QueryClient, rows: TransactionRow[]): bool
     return {
       ...page,
       transactions,
+      // The edit is now newer than the latest calculation: the recently-changed notice shows.
+      transactions_updated: true,
       transactions_ids: {
         ...page.transactions_ids,
         ...Object.fromEntries(rows.map((r) => [String(r.id), r.ignored])),
