@@ -13,8 +13,24 @@ const TYPE_LABELS: Record<string, { label: string; color: string }> = {
 
 const words = (v: string) => v.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
 
-function TypeCell({ row }: { row: Row }) {
+/** Transfer rows are named by what made them one (spec 02 §4: Self Transfer, Switch Trade, Swap). */
+const TRANSFER_LABELS: Record<string, string> = {
+  self_transfer: 'Self Transfer',
+  switch_trade: 'Switch Trade',
+  swap: 'Swap',
+};
+
+function typeLabel(row: Row): { label: string; color: string } {
   const t = TYPE_LABELS[row.type] ?? { label: row.type, color: 'gray' };
+  const transfer = row.type === 'transfer' ? TRANSFER_LABELS[row.user_defined_type ?? ''] : undefined;
+  return transfer ? { ...t, label: transfer } : t;
+}
+
+const sourceName = (leg: { exchange_name: string; exchange: string }) =>
+  leg.exchange_name === 'Manual' ? 'Other Wallets' : leg.exchange;
+
+function TypeCell({ row }: { row: Row }) {
+  const t = typeLabel(row);
   return (
     <Stack gap={2}>
       <Group gap={4} wrap="nowrap">
@@ -29,7 +45,8 @@ function TypeCell({ row }: { row: Row }) {
         <RowMenu row={row} />
       </Group>
       <Text fz="xs" c="dimmed">
-        {words(row.sub_type)} · {row.exchange_name === 'Manual' ? 'Other Wallets' : row.exchange}
+        {words(row.sub_type)} · {sourceName(row)}
+        {row.partner ? ` → ${sourceName(row.partner)}` : ''}
       </Text>
       {row.address ? <AddressTooltip address={row.address} /> : null}
       <RowWarnings row={row} />

@@ -2,6 +2,7 @@ import type { Category } from '@lotwise/contracts/transactions/constants';
 import { Box, Button, Group, LoadingOverlay, Switch, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { paths } from '@/config/paths';
@@ -14,6 +15,7 @@ import { useLayout } from '../hooks/use-layout';
 import { useListState } from '../hooks/use-list-state';
 import { listBody } from '../utils/list-state';
 import { ListBanners } from './banners';
+import { ExchangesDialog } from './exchanges/exchanges-dialog';
 import { FilterBar } from './filter-bar';
 import { ListFooter } from './list-footer';
 import { OverviewBoxes } from './overview-boxes';
@@ -31,6 +33,7 @@ export function TransactionsPage() {
   const list = useTransactions(legacy ? 'legacy' : 'grouped', body);
   const stats = useTransactionStats().data;
   const canRecalculate = useCanRecalculate().data?.can_recalculate ?? false;
+  const [exchangesOpen, setExchangesOpen] = useState(false);
   if (!view.ready) return <LoadingState />;
 
   const selectBox = (category: Category) => {
@@ -53,6 +56,9 @@ export function TransactionsPage() {
             onChange={() => view.toggleLegacy(state.filters, state.category)}
             data-testid="legacy-toggle"
           />
+          <Button variant="default" size={mobile ? 'xs' : 'sm'} onClick={() => setExchangesOpen(true)}>
+            Exchanges
+          </Button>
           <Button
             component={Link}
             to={paths.settings.export.getHref()}
@@ -64,6 +70,7 @@ export function TransactionsPage() {
           </Button>
         </Group>
       </Group>
+      <ExchangesDialog opened={exchangesOpen} onClose={() => setExchangesOpen(false)} />
       <ListBanners
         stats={stats}
         needsReview={state.category === 'need_review' || state.filters.statuses.includes('need_review')}

@@ -1,4 +1,5 @@
 import { DELETED_MESSAGE } from '@lotwise/contracts/transactions/edit/calls';
+import { PAIR_KINDS, type PairKind } from '@lotwise/contracts/transactions/edit/pairs';
 import { allowedTypes, menuLabel, type UserDefinedType } from '@lotwise/contracts/transactions/edit/types';
 import type { TransactionRow } from '@lotwise/contracts/transactions/transaction-row';
 import { ActionIcon, Menu, Text } from '@mantine/core';
@@ -8,7 +9,24 @@ import { errorText } from '@/lib/api-client';
 import { useDeleteTransactions, useToggleIgnore, useUpdateTransactionType } from '../../api/edit/row-actions';
 import { useLayout } from '../../hooks/use-layout';
 import { openEditDialog } from '../edit-dialog/open-edit-dialog';
+import { openPairDialog } from '../pair-dialogs/pair-dialog';
 import { confirmDelete } from './delete-confirm';
+
+/**
+ * Self Transfer, Switch Trade and Rebrand on a single incoming or outgoing item open their
+ * pair dialog (spec 02 §4); on other rows they are plain marks.
+ */
+function pairKindOf(row: TransactionRow, type: UserDefinedType): PairKind | null {
+  const oneLeg = (row.from_currency === null) !== (row.to_currency === null);
+  const kind = PAIR_KINDS.find((k) => k === type) ?? null;
+  return kind !== null && oneLeg && (row.type === 'buy' || row.type === 'sell') ? kind : null;
+}
+
+const PAIR_LABELS: Record<PairKind, string> = {
+  self_transfer: 'Self Transfer',
+  switch_trade: 'Switch Trade',
+  swap: 'Rebrand',
+};
 
 const failed = (error: unknown) => notifications.show({ color: 'red', message: errorText(error) });
 
@@ -31,7 +49,9 @@ export function RowMenu({ row }: { row: TransactionRow }) {
   const types = allowedTypes(row);
   const marks = types.filter((t) => t !== 'ignore' && t !== 'ignore_reset');
   const choose = (type: UserDefinedType) => {
-    if (type === 'ignore' || type === 'ignore_reset') {
+    const pairKind = pairKindOf(row, type);
+    if (pairKind !== null) openPairDialog(pairKind, row);
+    else if (type === 'ignore' || type === 'ignore_reset') {
       toggle.mutate({ ids: [row.id], is_ignore: type === 'ignore' }, { onError: failed });
     } else {
       updateType.mutate({ id: row.id, type }, { onError: failed });
@@ -62,7 +82,10 @@ export function RowMenu({ row }: { row: TransactionRow }) {
         ) : null}
         {marks.map((t) => (
           <Menu.Item key={t} onClick={() => choose(t)}>
-            {menuLabel(row, t)}
+            {(() => {
+              const pk = pairKindOf(row, t);
+              return pk === null ? menuLabel(row, t) : PAIR_LABELS[pk];
+            })()}
           </Menu.Item>
         ))}
         {types.includes('ignore') ? (

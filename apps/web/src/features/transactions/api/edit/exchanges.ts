@@ -1,0 +1,22 @@
+import { deleteExchange, listExchanges } from '@lotwise/contracts/transactions/edit/exchanges';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '@/lib/api-client';
+import { transactionsKeys } from '../keys';
+
+export const exchangesKey = () => [...transactionsKeys.all, 'exchanges'] as const;
+
+export function useExchanges(enabled: boolean) {
+  return useQuery({
+    queryKey: exchangesKey(),
+    queryFn: () => callApi(listExchanges),
+    enabled,
+  });
+}
+
+export function useDeleteExchange() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (exchangeId: number) => callApi(deleteExchange, { params: { exchangeId } }),
+    onSettled: () => client.invalidateQueries({ queryKey: transactionsKeys.all }),
+  });
+}
