@@ -308,6 +308,9 @@ for (const dialect of DIALECTS) {
       expect(Number(undone.received_amount)).toBe(0.5);
       expect(Boolean(undone.manual_price)).toBe(false);
       expect(Boolean(undone.ignored)).toBe(false);
+      // The earlier tests' legacy type changes (Transfer, then Buy) are undone too: a plain deposit again.
+      expect(undone.kind).toBe('deposit');
+      expect(undone.user_defined_type).toBeNull();
       expect(undone.updated_at > original.updated_at).toBe(true);
     });
   });

@@ -195,7 +195,7 @@ export async function resetAnnotations(
     await resetGroups(trx, userId, historyId);
     const notes = await trx
       .selectFrom('annotation_histories')
-      .select(['dedupe_key', 'prev_user_defined_type', 'prev_ignored', 'payload'])
+      .select(['dedupe_key', 'action', 'prev_user_defined_type', 'prev_ignored', 'payload'])
       .where('user_id', '=', userId)
       .where('import_history_id', '=', historyId)
       .orderBy('id')
@@ -204,7 +204,9 @@ export async function resetAnnotations(
     const payloads = new Map<string, (EditPayload | null)[]>();
     for (const n of notes) {
       if (!first.has(n.dedupe_key)) first.set(n.dedupe_key, n);
-      payloads.set(n.dedupe_key, [...(payloads.get(n.dedupe_key) ?? []), parsePayload(n.payload)]);
+      // Only edits carry column changes; pair entries have payloads of their own.
+      if (n.action === 'edit')
+        payloads.set(n.dedupe_key, [...(payloads.get(n.dedupe_key) ?? []), parsePayload(n.payload)]);
     }
     const now = nowIso();
     let restored = 0;
