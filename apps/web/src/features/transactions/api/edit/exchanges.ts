@@ -17,6 +17,8 @@ export function useDeleteExchange() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (exchangeId: number) => callApi(deleteExchange, { params: { exchangeId } }),
+    // The dialog shows 'Ooops! Exchange Transaction Deletion Failed.' itself.
+    meta: { inlineError: true },
     onSettled: () => client.invalidateQueries({ queryKey: transactionsKeys.all }),
   });
 }

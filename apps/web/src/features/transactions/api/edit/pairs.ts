@@ -5,8 +5,12 @@ import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tansta
 import { callApi } from '@/lib/api-client';
 import { transactionsKeys } from '../keys';
 
+/**
+ * Outside transactionsKeys.all on purpose: once paired, the row has no candidates (the call
+ * answers 400), so the refresh after a pair must not ask again.
+ */
 export const pairKeys = {
-  candidates: (kind: PairKind, id: number) => [...transactionsKeys.all, 'pair-candidates', kind, id] as const,
+  candidates: (kind: PairKind, id: number) => ['pair-candidates', kind, id] as const,
 };
 
 /** The transaction and its possible other halves (best first). */
@@ -17,6 +21,9 @@ export function usePairCandidates(kind: PairKind, id: number, enabled: boolean) 
     enabled,
     staleTime: 0,
     gcTime: 0,
+    retry: false,
+    // The dialog shows the error itself.
+    meta: { inlineError: true },
   });
 }
 
@@ -38,6 +45,8 @@ export function mergeIntoLists(client: QueryClient, row: TransactionRow, partner
         .filter((t) => t.id !== partnerId)
         .map((t) => (t.id === row.id ? row : t)),
       transactions_count: page.transactions_count - (hasPartner ? 1 : 0),
+      // The recently-changed notice shows without a refetch.
+      transactions_updated: true,
     };
   });
   return found;
@@ -49,6 +58,7 @@ export function useMarkPair(kind: PairKind) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: MarkInput) => callApi(PAIR_CALLS[kind].mark, { body }),
+    meta: { inlineError: true },
     onSuccess: async (res) => {
       const merged = mergeIntoLists(client, res.data.updated_row, res.data.partner_id);
       // Counts and flags always change; the list only when the cache could not be patched.
