@@ -53,6 +53,13 @@ describe('row menu rules (spec 02 §3–§5)', () => {
     );
   });
 
+  it("offers Reset Switch Trade only for the user's own switch trades (manual_switch_trade)", () => {
+    const switched = row({ type: 'transfer', user_defined_type: 'switch_trade' });
+    expect(allowedTypes({ ...switched, manual_switch_trade: true })).toEqual(['switch_trade']);
+    expect(menuLabel(switched, 'switch_trade')).toBe('Reset Switch Trade');
+    expect(allowedTypes({ ...switched, manual_switch_trade: false })).toEqual([]);
+  });
+
   it("labels 'Mark as X' and 'Mark as not X', and resets as §4 says", () => {
     const r = row({ user_defined_type: 'staking_reward' });
     expect(menuLabel(r, 'staking_reward')).toBe('Mark as not Staking Reward');
