@@ -1,5 +1,6 @@
 import { Stack } from '@mantine/core';
 import { PageHeader } from '@/components/ui/page-header';
+import { BulkEditPreferenceForm } from '@/features/settings/components/bulk-edit-preference-form';
 import { ChangePasswordForm } from '@/features/settings/components/change-password-form';
 import { PreferencesForm } from '@/features/settings/components/preferences-form';
 import { ProfileForm } from '@/features/settings/components/profile-form';
@@ -13,6 +14,7 @@ export default function ProfileRoute() {
       <Stack gap="lg">
         <ProfileForm />
         <PreferencesForm />
+        <BulkEditPreferenceForm />
         <ChangePasswordForm />
       </Stack>
     </>

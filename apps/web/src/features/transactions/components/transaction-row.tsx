@@ -38,8 +38,8 @@ function TypeCell({ row }: { row: Row }) {
           {t.label}
         </Badge>
         {row.is_grouped_transaction ? (
-          <Badge color="gray" variant="outline" size="xs">
-            Group
+          <Badge color="gray" variant="outline" size="xs" data-testid="group-badge">
+            {row.gt_user_defined_type ? words(row.gt_user_defined_type) : 'Group'}
           </Badge>
         ) : null}
         <RowMenu row={row} />

@@ -1,5 +1,5 @@
 import type { Category } from '@lotwise/contracts/transactions/constants';
-import { Box, Button, Group, LoadingOverlay, Switch, Text, Title } from '@mantine/core';
+import { Box, Button, Group, LoadingOverlay, Switch, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -15,6 +15,7 @@ import { useLayout } from '../hooks/use-layout';
 import { useListState } from '../hooks/use-list-state';
 import { listBody } from '../utils/list-state';
 import { ListBanners } from './banners';
+import { BulkSection } from './bulk/bulk-section';
 import { ExchangesDialog } from './exchanges/exchanges-dialog';
 import { FilterBar } from './filter-bar';
 import { ListFooter } from './list-footer';
@@ -87,11 +88,15 @@ export function TransactionsPage() {
         />
       ) : null}
       <FilterBar state={state} legacy={legacy} visibilityFilter={view.visibilityFilter} />
-      {state.selection.size > 0 ? (
-        <Text fz="sm" mb="xs" data-testid="selection-count">
-          {state.selection.size} selected
-        </Text>
-      ) : null}
+      <BulkSection
+        rows={list.data?.transactions ?? []}
+        selection={state.selection}
+        setSelection={state.setSelection}
+        count={list.data?.transactions_count ?? 0}
+        pageSize={state.pageSize}
+        preference={list.data?.bulk_edit_preference ?? null}
+        filter={body}
+      />
       {list.isError && !list.data ? (
         <ErrorState message={errorText(list.error)} onRetry={() => void list.refetch()} />
       ) : (

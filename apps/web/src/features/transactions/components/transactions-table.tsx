@@ -112,9 +112,21 @@ export function TransactionsTable(props: TableProps) {
       </Text>
     );
   }
+  const ids = rows.filter((r) => r.type !== 'transfer').map((r) => r.id);
+  const all = ids.length > 0 && ids.every((id) => selection.has(id));
+  const selectAll = (
+    <Checkbox
+      aria-label="Select all"
+      label={mobile ? 'Select all on this page' : undefined}
+      checked={all}
+      indeterminate={!all && ids.some((id) => selection.has(id))}
+      onChange={() => onSelection(all ? new Set() : new Set(ids))}
+    />
+  );
   if (mobile) {
     return (
       <Stack gap="xs" data-testid="transactions-table">
+        {selectAll}
         {withHeadings(
           rows,
           props.grouped,
@@ -131,21 +143,12 @@ export function TransactionsTable(props: TableProps) {
       </Stack>
     );
   }
-  const ids = rows.filter((r) => r.type !== 'transfer').map((r) => r.id);
-  const all = ids.length > 0 && ids.every((id) => selection.has(id));
   return (
     <Table.ScrollContainer minWidth={760}>
       <Table verticalSpacing="xs" highlightOnHover data-testid="transactions-table">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={40}>
-              <Checkbox
-                aria-label="Select all"
-                checked={all}
-                indeterminate={!all && ids.some((id) => selection.has(id))}
-                onChange={() => onSelection(all ? new Set() : new Set(ids))}
-              />
-            </Table.Th>
+            <Table.Th w={40}>{selectAll}</Table.Th>
             <Table.Th>Type</Table.Th>
             <Table.Th>
               <SortHeader label="Date" attribute="transaction_at" sort={props.sort} onSort={props.onSort} />

@@ -11,6 +11,7 @@ import { useLayout } from '../../hooks/use-layout';
 import { openEditDialog } from '../edit-dialog/open-edit-dialog';
 import { openPairDialog } from '../pair-dialogs/pair-dialog';
 import { confirmDelete } from './delete-confirm';
+import { GroupMenuItems } from './group-items';
 
 /**
  * Self Transfer, Switch Trade and Rebrand on a single incoming or outgoing item open their
@@ -80,14 +81,18 @@ export function RowMenu({ row }: { row: TransactionRow }) {
             Edit
           </Menu.Item>
         ) : null}
-        {marks.map((t) => (
-          <Menu.Item key={t} onClick={() => choose(t)}>
-            {(() => {
-              const pk = pairKindOf(row, t);
-              return pk === null ? menuLabel(row, t) : PAIR_LABELS[pk];
-            })()}
-          </Menu.Item>
-        ))}
+        {row.is_grouped_transaction && !row.ignored ? (
+          <GroupMenuItems row={row} />
+        ) : (
+          marks.map((t) => (
+            <Menu.Item key={t} onClick={() => choose(t)}>
+              {(() => {
+                const pk = pairKindOf(row, t);
+                return pk === null ? menuLabel(row, t) : PAIR_LABELS[pk];
+              })()}
+            </Menu.Item>
+          ))
+        )}
         {types.includes('ignore') ? (
           <Menu.Item onClick={() => choose('ignore')}>{menuLabel(row, 'ignore')}</Menu.Item>
         ) : null}
