@@ -39,7 +39,8 @@ function TypeCell({ row }: { row: Row }) {
         </Badge>
         {row.is_grouped_transaction ? (
           <Badge color="gray" variant="outline" size="xs" data-testid="group-badge">
-            {row.gt_user_defined_type ? words(row.gt_user_defined_type) : 'Group'}
+            {row.gt_user_defined_type ? words(row.gt_user_defined_type) : 'Group'} ·{' '}
+            {row.incoming.length + row.outgoing.length + row.fees.length}
           </Badge>
         ) : null}
         <RowMenu row={row} />

@@ -53,7 +53,7 @@ export function BulkBar({ rows, busy, onClear, onRun, onCombine }: Props) {
             Combine Transactions
           </Button>
         </Group>
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs" wrap="wrap">
           <Select
             size="xs"
             placeholder={options.length > 0 ? 'Select type' : 'Mixed types'}
