@@ -84,6 +84,18 @@ async function calculate(server: Server, client: TestClient, recalculate: boolea
   return m;
 }
 
+/** The last tax job's own account of itself: where it resumed, rows read, ms per step. */
+async function jobSteps(server: Server): Promise<string> {
+  const job = await server.ctx.db.kysely
+    .selectFrom('jobs')
+    .select('result')
+    .where('name', '=', 'tax.calculate')
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  const r = JSON.parse(job.result ?? '{}');
+  return `job: ${r.resumedFrom ? `resumed from ${r.resumedFrom}` : 'full'}, ${r.rows} rows read, ms ${JSON.stringify(r.ms)}`;
+}
+
 async function runDialect(dialect: string) {
   console.log(`\n${dialect}: ${ROWS.toLocaleString('en-US')} transactions`);
   const { server, dispose } = await open(dialect);
@@ -129,6 +141,7 @@ async function runDialect(dialect: string) {
       }),
     );
     console.log(`  stored: ${counts.join(', ')}`);
+    console.log(`    ${await jobSteps(server)}`);
 
     const years = await timed('GET /api/tax/years', () => client.get('/api/tax/years'));
     const busiest = [...years.body.data.years].sort((a, b) => b.disposal_count - a.disposal_count)[0];
@@ -152,7 +165,9 @@ async function runDialect(dialect: string) {
       console.log(`    ${(bytes / 1024 / 1024).toFixed(1)} MiB`);
     }
 
-    const tx = await db.kysely
+    // Two edits: the row in the middle by id (a random date: everything after it is redone)
+    // and the latest row (the common case, fixing something recent).
+    const middle = await db.kysely
       .selectFrom('transactions')
       .select('id')
       .where('user_id', '=', user.id)
@@ -160,17 +175,32 @@ async function runDialect(dialect: string) {
       .limit(1)
       .offset(Math.floor(ROWS / 2))
       .executeTakeFirstOrThrow();
-    await db.kysely
-      .updateTable('transactions')
-      .set({ fiat_currency: 'USD', fiat_value: '123.45', updated_at: new Date().toISOString() })
-      .where('id', '=', tx.id)
-      .execute();
-    const details = await client.get('/api/imports/v1/tax_calculations/details');
-    console.log(`  after one edit: need_tax_calculation=${details.body.data.need_tax_calculation}`);
-    const again = await calculate(server, client, false);
-    console.log(
-      `  ${'recalculation after one edit'.padEnd(44)} ${formatMs(again.ms)}  peak RSS ${again.peakRssMb.toFixed(0)} MiB`,
-    );
+    const latest = await db.kysely
+      .selectFrom('transactions')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .orderBy('timestamp', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    for (const [label, id] of [
+      ['middle row', middle.id],
+      ['latest row', latest.id],
+    ] as const) {
+      await db.kysely
+        .updateTable('transactions')
+        .set({ fiat_currency: 'USD', fiat_value: '123.45', updated_at: new Date().toISOString() })
+        .where('id', '=', id)
+        .execute();
+      const details = await client.get('/api/imports/v1/tax_calculations/details');
+      console.log(
+        `  after editing the ${label}: need_tax_calculation=${details.body.data.need_tax_calculation}`,
+      );
+      const again = await calculate(server, client, false);
+      console.log(
+        `  ${`recalculation after editing the ${label}`.padEnd(44)} ${formatMs(again.ms)}  peak RSS ${again.peakRssMb.toFixed(0)} MiB`,
+      );
+      console.log(`    ${await jobSteps(server)}`);
+    }
   } finally {
     await dispose();
   }

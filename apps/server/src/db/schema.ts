@@ -314,6 +314,8 @@ export interface TaxWarningsTable {
   message: string;
   /** JSON array of the totals the problem makes unreliable. */
   affects: string | null;
+  /** Tax year of the transaction (migration 000013); null for option warnings. */
+  year: number | null;
 }
 
 export interface TaxTransactionStatusTable {
@@ -325,6 +327,18 @@ export interface TaxTransactionStatusTable {
   missing_price: Bool;
   sell_without_buy: Bool;
   sell_without_buy_quantity: DecimalText | null;
+  /** Tax year of the transaction (migration 000013). */
+  year: number | null;
+}
+
+/** Lot state at the start of a tax year, to resume a later calculation (migration 000013). */
+export interface TaxCheckpointsTable {
+  calc_id: number;
+  year: number;
+  day: string;
+  basis_key: string;
+  fingerprint: string;
+  state: string;
 }
 
 export interface Database {
@@ -346,6 +360,7 @@ export interface Database {
   tax_holdings: TaxHoldingsTable;
   tax_warnings: TaxWarningsTable;
   tax_transaction_status: TaxTransactionStatusTable;
+  tax_checkpoints: TaxCheckpointsTable;
 }
 
 export type NewStagedRow = Insertable<ImportStagingTable>;

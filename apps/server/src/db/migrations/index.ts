@@ -9,6 +9,7 @@ import * as m000007 from './2026_11_21_000007_list_speed.ts';
 import * as m000008 from './2026_11_21_000008_annotations.ts';
 import * as m000009 from './2026_11_21_000009_edits_pairs.ts';
 import * as m000011 from './2026_11_21_000011_group_types.ts';
+import * as m000013 from './2026_11_21_000013_tax_checkpoints.ts';
 import * as m000014 from './2026_11_21_000014_recent_change.ts';
 
 /** Every migration, in order. Imported statically so the server needs no file scanning. */
@@ -23,5 +24,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_21_000008_annotations': m000008,
   '2026_11_21_000009_edits_pairs': m000009,
   '2026_11_21_000011_group_types': m000011,
+  '2026_11_21_000013_tax_checkpoints': m000013,
   '2026_11_21_000014_recent_change': m000014,
 };

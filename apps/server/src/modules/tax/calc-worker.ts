@@ -7,12 +7,13 @@ import { calculate } from '@lotwise/engine/calculate';
 import { matchTransfers } from '@lotwise/engine/transfer-matching';
 import type { CalculateOptions, EngineTransaction } from '@lotwise/engine/types';
 
-const { transactions, options } = workerData as {
+const { transactions, options, matched } = workerData as {
   transactions: EngineTransaction[];
   options: CalculateOptions;
+  matched: boolean;
 };
 try {
-  const result = calculate(matchTransfers(transactions), { ...options, checkpoints: [] });
+  const result = calculate(matched ? transactions : matchTransfers(transactions), options);
   parentPort?.postMessage({ ok: true, result });
 } catch (error) {
   parentPort?.postMessage({ ok: false, error: error instanceof Error ? error.message : String(error) });

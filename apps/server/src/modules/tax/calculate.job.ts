@@ -1,7 +1,14 @@
+import { performance } from 'node:perf_hooks';
+import { LocalCalendar, parseInstant, yearOf } from '@lotwise/engine/dates';
+import type { EngineTransaction } from '@lotwise/engine/types';
 import type { AppContext } from '../../http/context.ts';
 import { type JobIO, JobSuperseded } from '../../jobs/job-queue.ts';
-import { loadEngineInput } from './engine-input.ts';
+import { loadEngineInput, walletNames } from './engine-input.ts';
+import { basisKey, prefixFingerprints, spanYears, yearSpan, yearStarts } from './incremental/fingerprint.ts';
+import { planResume, withAutoPairs } from './incremental/resume-plan.ts';
+import { insertCheckpoints, storeIncremental } from './incremental/store-incremental.ts';
 import { runEngineInWorker } from './run-engine.ts';
+import type { TxYears } from './store-results.ts';
 import type { TaxResultsRepo } from './tax-results.repo.ts';
 import { engineOptions, type TaxSettings } from './tax-settings.ts';
 
@@ -9,35 +16,104 @@ export interface CalculatePayload {
   calcId: number;
 }
 
+/** Tax year of each loaded row, for tagging warnings and statuses. */
+function txYearsOf(rows: readonly EngineTransaction[], timeZone: string): TxYears {
+  const calendar = new LocalCalendar(timeZone);
+  const stamps = new Map(rows.map((r) => [r.id, r.timestamp]));
+  return (id) => {
+    const stamp = id === null ? undefined : stamps.get(id);
+    const ms = stamp === undefined ? null : parseInstant(stamp);
+    return ms === null ? null : yearOf(calendar.day(ms));
+  };
+}
+
 /**
  * A user's tax calculation: read their transactions, run the engine in a worker thread,
- * store the results, then make this calculation the one pages show. Re-runnable: a crash
- * or a restart simply runs it again from the stored transactions.
+ * store the results, then make this calculation the one pages show. When the previous
+ * calculation has a stored year start whose earlier rows are unchanged, only the rows from
+ * there on are read and calculated and only those years' results are replaced.
+ * Re-runnable: a crash or a restart simply runs it again from the stored transactions.
  */
 export function calculateJob(ctx: AppContext, repo: TaxResultsRepo) {
+  const db = ctx.db.kysely;
   const run = async ({ job, payload, progress }: JobIO) => {
     const { calcId } = payload as CalculatePayload;
     const calc = await repo.find(calcId);
     if (!calc || calc.status === 'superseded') return { skipped: true };
     await repo.setStatus(calcId, 'running');
     await progress(5, 'Reading transactions');
-    const transactions = await loadEngineInput(ctx.db.kysely, job.user_id);
-    await progress(20, `Calculating ${transactions.length} transactions`);
+    const userId = job.user_id;
+    // Milliseconds per step, kept in the job result (bench/tax reports them).
+    const ms: Record<string, number> = {};
+    let mark = performance.now();
+    const lap = (name: string) => {
+      const now = performance.now();
+      ms[name] = Math.round(now - mark);
+      mark = now;
+    };
     const settings = JSON.parse(calc.settings) as TaxSettings;
-    const result = await runEngineInWorker(transactions, engineOptions(settings));
+    const key = basisKey(settings, await walletNames(db, userId));
+    const [span, previous] = await Promise.all([yearSpan(db, userId), repo.latestComplete(userId)]);
+    const plan =
+      span && previous && previous.id < calcId
+        ? await planResume(db, userId, previous.id, key, settings.timezone)
+        : null;
+    const newYears = span ? spanYears(span).filter((y) => !plan || y > plan.start.year) : [];
+    const starts = yearStarts(settings.timezone, [...(plan?.keptYears ?? []), ...newYears]);
+    // Fingerprints before reading: a change made while we read makes the next run redo it.
+    const fingerprints = await prefixFingerprints(db, userId, starts);
+    lap('plan');
+    const rows = await loadEngineInput(db, userId, plan ? { from: plan.start.from } : {});
+    const input = plan ? withAutoPairs(rows, plan.autoPairs) : rows;
+    lap('read');
+    await progress(20, `Calculating ${rows.length} transactions`);
+    const options = {
+      ...engineOptions(settings),
+      checkpoints: starts.filter((s) => newYears.includes(s.year)).map((s) => s.day),
+      ...(plan ? { resumeFrom: plan.checkpoint } : {}),
+    };
+    const result = await runEngineInWorker(input, options, plan !== null);
+    lap('engine');
     await progress(75, 'Saving results');
-    await repo.storeResults(calcId, job.user_id, result);
+    const years = txYearsOf(rows, settings.timezone);
+    const checkpoints = result.checkpoints.map((cp) => {
+      const year = Number(cp.day.slice(0, 4));
+      return {
+        year,
+        day: cp.day,
+        basis_key: key,
+        fingerprint: fingerprints.get(year)!,
+        state: JSON.stringify(cp),
+      };
+    });
+    const summary = { years: Object.keys(result.years).length, warnings: result.warnings.length };
+    if (plan) {
+      const count = await repo.transactionCount(userId);
+      const stored = await storeIncremental(db, {
+        calc,
+        keepId: plan.calcId,
+        fromYear: plan.start.year,
+        userId,
+        result,
+        years,
+        checkpoints,
+        count,
+      });
+      if (!stored) return { superseded: true };
+      lap('store');
+      publish(ctx, userId, calc.trace_id, result.years);
+      return { ...summary, resumedFrom: plan.start.year, rows: rows.length, ms };
+    }
+    await repo.storeResults(calcId, userId, result, years);
+    await insertCheckpoints(db, calcId, checkpoints);
     await progress(95, 'Finishing');
     const now = await repo.find(calcId);
     if (now?.status === 'superseded') return { superseded: true };
-    await repo.setStatus(calcId, 'complete', { count: transactions.length });
-    await repo.deleteOlder(job.user_id, calcId);
-    ctx.hub.publish(job.user_id, {
-      channel: 'imports',
-      event: 'tax_calculated',
-      data: { trace_id: calc.trace_id, years: Object.keys(result.years) },
-    });
-    return { years: Object.keys(result.years).length, warnings: result.warnings.length };
+    await repo.setStatus(calcId, 'complete', { count: rows.length });
+    await repo.deleteOlder(userId, calcId);
+    lap('store');
+    publish(ctx, userId, calc.trace_id, result.years);
+    return { ...summary, rows: rows.length, ms };
   };
   return async (io: JobIO) => {
     try {
@@ -52,4 +128,12 @@ export function calculateJob(ctx: AppContext, repo: TaxResultsRepo) {
       throw error;
     }
   };
+}
+
+function publish(ctx: AppContext, userId: number, traceId: string, years: object) {
+  ctx.hub.publish(userId, {
+    channel: 'imports',
+    event: 'tax_calculated',
+    data: { trace_id: traceId, years: Object.keys(years) },
+  });
 }

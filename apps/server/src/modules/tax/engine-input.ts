@@ -27,8 +27,19 @@ export async function walletNames(db: Kysely<Database>, userId: number): Promise
   );
 }
 
-/** Every stored transaction of the user as engine input, read in id order in chunks. */
-export async function loadEngineInput(db: Kysely<Database>, userId: number): Promise<EngineTransaction[]> {
+/** Which rows to read: `from` = timestamps at or after it; `transferCandidates` = only
+ * deposits and withdrawals, the rows transfer matching can pair. */
+export interface InputFilter {
+  from?: string;
+  transferCandidates?: boolean;
+}
+
+/** Every stored transaction of the user (or those `filter` keeps) as engine input, read in id order in chunks. */
+export async function loadEngineInput(
+  db: Kysely<Database>,
+  userId: number,
+  filter: InputFilter = {},
+): Promise<EngineTransaction[]> {
   const wallets = await walletNames(db, userId);
   const user = await db.selectFrom('users').select('currency').where('id', '=', userId).executeTakeFirst();
   const currency = (user?.currency ?? 'USD').toUpperCase();
@@ -64,6 +75,8 @@ export async function loadEngineInput(db: Kysely<Database>, userId: number): Pro
       ])
       .where('user_id', '=', userId)
       .where('id', '>', after)
+      .$if(filter.from !== undefined, (q) => q.where('timestamp', '>=', filter.from!))
+      .$if(filter.transferCandidates === true, (q) => q.where('kind', 'in', ['deposit', 'withdrawal']))
       .orderBy('id')
       .limit(CHUNK)
       .execute();

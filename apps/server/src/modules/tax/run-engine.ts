@@ -5,10 +5,12 @@ import type { CalculateOptions, CalculationResult, EngineTransaction } from '@lo
 export function runEngineInWorker(
   transactions: EngineTransaction[],
   options: CalculateOptions,
+  /** The rows already carry their transfer pairs (a resumed run gets them from the whole history). */
+  matched = false,
 ): Promise<CalculationResult> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./calc-worker-boot.mjs', import.meta.url), {
-      workerData: { transactions, options },
+      workerData: { transactions, options, matched },
       resourceLimits: { maxOldGenerationSizeMb: 4096 },
     });
     worker.once(

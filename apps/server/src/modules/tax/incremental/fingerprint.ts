@@ -1,0 +1,82 @@
+import { createHash } from 'node:crypto';
+import { LocalCalendar, parseYmd } from '@lotwise/engine/dates';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../../db/schema.ts';
+
+/** The start of a tax year: its local first day and the timestamp text rows are compared with. */
+export interface YearStart {
+  year: number;
+  day: string;
+  /** `YYYY-MM-DDTHH:MM:SS` of the first instant of that day: stored timestamps (with or
+   * without milliseconds, always `Z`) at or after that instant compare >= this text. */
+  from: string;
+}
+
+export function yearStarts(timeZone: string, years: Iterable<number>): YearStart[] {
+  const calendar = new LocalCalendar(timeZone);
+  return [...new Set(years)]
+    .sort((a, b) => a - b)
+    .map((year) => {
+      const day = `${year}-01-01`;
+      const ms = calendar.startOf(parseYmd(day)!);
+      return { year, day, from: new Date(ms).toISOString().slice(0, 19) };
+    });
+}
+
+/** UTC years of the user's first and last transaction, or null without transactions. */
+export async function yearSpan(db: Kysely<Database>, userId: number): Promise<[number, number] | null> {
+  const row = await db
+    .selectFrom('transactions')
+    .select([(eb) => eb.fn.min('timestamp').as('first'), (eb) => eb.fn.max('timestamp').as('last')])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row?.first || !row.last) return null;
+  return [Number(String(row.first).slice(0, 4)), Number(String(row.last).slice(0, 4))];
+}
+
+/** Checkpoint years for a span: every 1 January from the first year to the one after the last
+ * (a local year can start before the first row's UTC year; the last is the final state). */
+export function spanYears([first, last]: [number, number]): number[] {
+  const out: number[] = [];
+  for (let y = first; y <= last + 1; y++) out.push(y);
+  return out;
+}
+
+/**
+ * Fingerprint of the rows before each year start, from one grouped query: count, id sum,
+ * latest `updated_at` and ignored count per bucket between starts, accumulated. An insert,
+ * a deletion or an edit (every edit path writes `updated_at`) before a start changes its
+ * fingerprint; rows after it don't.
+ */
+export async function prefixFingerprints(
+  db: Kysely<Database>,
+  userId: number,
+  starts: readonly YearStart[],
+): Promise<Map<number, string>> {
+  const out = new Map<number, string>();
+  if (starts.length === 0) return out;
+  const bucket = sql.join(
+    starts.map((s, i) => sql`when timestamp < ${s.from} then ${sql.lit(i)}`),
+    sql` `,
+  );
+  const { rows } = await sql<{ b: number; n: number; ids: string; changed: string | null; ign: number }>`
+    select case ${bucket} else ${sql.lit(starts.length)} end as b,
+      count(*) as n, sum(id) as ids, max(updated_at) as changed,
+      sum(case when ignored then 1 else 0 end) as ign
+    from transactions where user_id = ${userId} group by 1`.execute(db);
+  const byBucket = new Map(rows.map((r) => [Number(r.b), r]));
+  const hash = createHash('sha256');
+  starts.forEach((start, i) => {
+    const r = byBucket.get(i);
+    hash.update(r ? `${Number(r.n)}:${String(r.ids)}:${r.changed ?? ''}:${Number(r.ign)};` : '-;');
+    out.set(start.year, hash.copy().digest('hex'));
+  });
+  return out;
+}
+
+/** What a stored state depends on besides the rows: the settings and the account names. */
+export function basisKey(settings: unknown, wallets: Map<number, string>): string {
+  return createHash('sha256')
+    .update(JSON.stringify([settings, [...wallets]]))
+    .digest('hex');
+}
