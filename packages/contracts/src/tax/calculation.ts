@@ -120,3 +120,23 @@ export const saveTaxSettings = defineCall({
   body: taxSettings,
   response: z.object({ status: z.literal('success'), data: taxSettings }),
 });
+
+/**
+ * The write side of `tax_calculated` (spec 01 §7 names the call; its payload is ours).
+ * `false` marks the user's results as not calculated: they stay readable, the details report
+ * tax_calculated false and need_tax_calculation true (so the button offers Restart and the
+ * refresh control an update), and the next calculation starts from the first transaction
+ * instead of resuming from a stored year. `true` only confirms a finished calculation that
+ * matches the data (nothing changes); otherwise it is refused.
+ */
+export const updateTaxCalculated = defineCall({
+  method: 'POST',
+  path: '/api/imports/v1/tax_calculations/update_tax_calculated',
+  summary: 'Mark the results as not calculated (false) or confirm them (true)',
+  tag: 'tax',
+  body: z.object({ tax_calculated: z.boolean() }),
+  response: z.object({
+    status: z.literal('success'),
+    data: z.object({ tax_calculated: z.boolean().nullable(), need_tax_calculation: z.boolean() }),
+  }),
+});

@@ -16,7 +16,7 @@ export async function up(db: MigrationDb): Promise<void> {
     /** Settings and account names the state was computed with. */
     .addColumn('basis_key', 'varchar(64)', (c) => c.notNull())
     /** Count, id sum, latest change and ignored count of the rows before `day`. */
-    .addColumn('fingerprint', 'varchar(64)', (c) => c.notNull())
+    .addColumn('fingerprint', 'varchar(200)', (c) => c.notNull())
     /** The engine's Checkpoint as JSON. */
     .addColumn('state', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('tax_checkpoints_pk', ['calc_id', 'year'])

@@ -5,7 +5,7 @@ import type { AppContext } from '../../http/context.ts';
 import { type JobIO, JobSuperseded } from '../../jobs/job-queue.ts';
 import { loadEngineInput, walletNames } from './engine-input.ts';
 import { basisKey, prefixFingerprints, spanYears, yearSpan, yearStarts } from './incremental/fingerprint.ts';
-import { planResume, withAutoPairs } from './incremental/resume-plan.ts';
+import { planResume, storedStarts, withAutoPairs } from './incremental/resume-plan.ts';
 import { insertCheckpoints, storeIncremental } from './incremental/store-incremental.ts';
 import { runEngineInWorker } from './run-engine.ts';
 import type { TxYears } from './store-results.ts';
@@ -54,14 +54,19 @@ export function calculateJob(ctx: AppContext, repo: TaxResultsRepo) {
     const settings = JSON.parse(calc.settings) as TaxSettings;
     const key = basisKey(settings, await walletNames(db, userId));
     const [span, previous] = await Promise.all([yearSpan(db, userId), repo.latestComplete(userId)]);
+    const usable = previous && previous.id < calcId ? previous : undefined;
+    const stored = usable ? await storedStarts(db, usable.id, key) : [];
+    // One fingerprint query for the stored starts and this run's (fingerprints before reading:
+    // a change made while we read makes the next run redo it).
+    const allStarts = yearStarts(settings.timezone, [
+      ...stored.map((s) => s.year),
+      ...(span ? spanYears(span) : []),
+    ]);
+    const fingerprints = await prefixFingerprints(db, userId, allStarts);
     const plan =
-      span && previous && previous.id < calcId
-        ? await planResume(db, userId, previous.id, key, settings.timezone)
-        : null;
+      span && usable ? await planResume(db, userId, usable.id, stored, allStarts, fingerprints) : null;
     const newYears = span ? spanYears(span).filter((y) => !plan || y > plan.start.year) : [];
-    const starts = yearStarts(settings.timezone, [...(plan?.keptYears ?? []), ...newYears]);
-    // Fingerprints before reading: a change made while we read makes the next run redo it.
-    const fingerprints = await prefixFingerprints(db, userId, starts);
+    const starts = allStarts.filter((s) => newYears.includes(s.year));
     lap('plan');
     const rows = await loadEngineInput(db, userId, plan ? { from: plan.start.from } : {});
     const input = plan ? withAutoPairs(rows, plan.autoPairs) : rows;
@@ -69,7 +74,7 @@ export function calculateJob(ctx: AppContext, repo: TaxResultsRepo) {
     await progress(20, `Calculating ${rows.length} transactions`);
     const options = {
       ...engineOptions(settings),
-      checkpoints: starts.filter((s) => newYears.includes(s.year)).map((s) => s.day),
+      checkpoints: starts.map((s) => s.day),
       ...(plan ? { resumeFrom: plan.checkpoint } : {}),
     };
     const result = await runEngineInWorker(input, options, plan !== null);

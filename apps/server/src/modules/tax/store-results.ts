@@ -2,10 +2,17 @@ import type { CalculationResult } from '@lotwise/engine/types';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
-const CHUNK = 400;
+/** Bound parameters per INSERT: under SQLite's 32,766 and PostgreSQL's 65,535. Few large
+ * statements matter on PostgreSQL, where each one is a round trip. */
+const PARAMS = 30_000;
 
-async function insertChunked<T>(rows: T[], write: (chunk: T[]) => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < rows.length; i += CHUNK) await write(rows.slice(i, i + CHUNK));
+async function insertChunked<T>(
+  rows: T[],
+  columns: number,
+  write: (chunk: T[]) => Promise<unknown>,
+): Promise<void> {
+  const size = Math.floor(PARAMS / columns);
+  for (let i = 0; i < rows.length; i += size) await write(rows.slice(i, i + size));
 }
 
 /** Tax year of a transaction id (null when unknown), for warnings and statuses. */
@@ -42,7 +49,7 @@ export async function insertResults(
         income_count: y.incomeLines.length,
       })
       .execute();
-    await insertChunked(y.disposals, (chunk) =>
+    await insertChunked(y.disposals, 19, (chunk) =>
       db
         .insertInto('tax_disposals')
         .values(
@@ -70,7 +77,7 @@ export async function insertResults(
         )
         .execute(),
     );
-    await insertChunked(y.incomeLines, (chunk) =>
+    await insertChunked(y.incomeLines, 10, (chunk) =>
       db
         .insertInto('tax_income')
         .values(
@@ -90,7 +97,7 @@ export async function insertResults(
         .execute(),
     );
   }
-  await insertChunked(result.holdings, (chunk) =>
+  await insertChunked(result.holdings, 7, (chunk) =>
     db
       .insertInto('tax_holdings')
       .values(
@@ -106,7 +113,7 @@ export async function insertResults(
       )
       .execute(),
   );
-  await insertChunked(result.warnings, (chunk) =>
+  await insertChunked(result.warnings, 6, (chunk) =>
     db
       .insertInto('tax_warnings')
       .values(
@@ -122,7 +129,7 @@ export async function insertResults(
       .execute(),
   );
   const flagged = result.statuses.filter((s) => s.status === 'error' || s.flags.length > 0);
-  await insertChunked(flagged, (chunk) =>
+  await insertChunked(flagged, 8, (chunk) =>
     db
       .insertInto('tax_transaction_status')
       .values(

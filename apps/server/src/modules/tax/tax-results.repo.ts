@@ -124,6 +124,16 @@ export class TaxResultsRepo {
       .execute();
   }
 
+  /** Results stay readable but match no version; their year starts go (next run is full). */
+  async markStale(id: number, version: string): Promise<void> {
+    await this.db
+      .updateTable('tax_calculations')
+      .set({ input_version: version })
+      .where('id', '=', id)
+      .execute();
+    await this.db.deleteFrom('tax_checkpoints').where('calc_id', '=', id).execute();
+  }
+
   async transactionCount(userId: number): Promise<number> {
     const row = await this.db
       .selectFrom('transactions')

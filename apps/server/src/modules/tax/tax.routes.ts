@@ -6,13 +6,14 @@ import {
   recalculateTax,
   saveTaxSettings,
   startTaxCalculation,
+  updateTaxCalculated,
 } from '@lotwise/contracts/tax/calculation';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
 import { authedRoute } from '../../http/route.ts';
 import { calculateJob } from './calculate.job.ts';
-import { calculationDetails, inputVersion, startCalculation } from './tax.service.ts';
+import { calculationDetails, inputVersion, setTaxCalculated, startCalculation } from './tax.service.ts';
 import { TaxResultsRepo } from './tax-results.repo.ts';
 import { defaultTaxYear, settingsOf } from './tax-settings.ts';
 import { registerTaxYearRoutes } from './tax-year.routes.ts';
@@ -31,6 +32,11 @@ export function registerTaxRoutes(app: FastifyInstance, ctx: AppContext): void {
     const started = await startCalculation(ctx, repo, auth.user, true);
     return { status: 'success' as const, data: { trace_id: started.traceId } };
   });
+
+  authedRoute(app, updateTaxCalculated, async ({ auth, body }) => ({
+    status: 'success' as const,
+    data: await setTaxCalculated(ctx, repo, auth.user, body.tax_calculated),
+  }));
 
   authedRoute(app, getTaxCalculationDetails, async ({ auth }) => ({
     status: 'success' as const,

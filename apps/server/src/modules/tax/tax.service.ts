@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { UserRow } from '../../db/schema.ts';
 import type { AppContext } from '../../http/context.ts';
+import { AppError } from '../../http/errors.ts';
 import { transactionsVersion } from './engine-input.ts';
 import type { TaxResultsRepo } from './tax-results.repo.ts';
 import { defaultTaxYear, settingsOf } from './tax-settings.ts';
@@ -58,7 +59,7 @@ export async function calculationDetails(ctx: AppContext, repo: TaxResultsRepo, 
       .executeTakeFirstOrThrow(),
     db.selectFrom('import_histories').select(['import_status']).where('user_id', '=', user.id).execute(),
   ]);
-  const taxCalculated = !latest ? null : latest.status === 'complete';
+  const taxCalculated = !latest ? null : latest.status === 'complete' && !isMarkedStale(latest.input_version);
   return {
     tax_year: defaultTaxYear(user.timezone),
     tax_calculated: taxCalculated,
@@ -69,4 +70,36 @@ export async function calculationDetails(ctx: AppContext, repo: TaxResultsRepo, 
     last_calculated_at: complete?.finished_at ?? null,
     trace_id: latest?.trace_id ?? null,
   };
+}
+
+/** `update_tax_calculated` false: the version no longer matches anything. */
+const STALE = 'stale:';
+
+function isMarkedStale(version: string): boolean {
+  return version.startsWith(STALE);
+}
+
+/**
+ * `update_tax_calculated`: false marks the latest results as not calculated (and drops their
+ * stored year starts, so the next run starts from the first transaction); true confirms
+ * results that match the data and is refused otherwise.
+ */
+export async function setTaxCalculated(ctx: AppContext, repo: TaxResultsRepo, user: UserRow, value: boolean) {
+  const complete = await repo.latestComplete(user.id);
+  if (value) {
+    const version = await inputVersion(ctx, user);
+    if (!complete || complete.input_version !== version) {
+      throw new AppError(
+        'validation_failed',
+        'The taxes are not calculated for the current transactions; calculate them first.',
+        {
+          field: 'tax_calculated',
+        },
+      );
+    }
+  } else if (complete) {
+    await repo.markStale(complete.id, `${STALE}${complete.input_version}`.slice(0, 200));
+  }
+  const details = await calculationDetails(ctx, repo, user);
+  return { tax_calculated: details.tax_calculated, need_tax_calculation: details.need_tax_calculation };
 }

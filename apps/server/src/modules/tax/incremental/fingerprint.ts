@@ -44,9 +44,10 @@ export function spanYears([first, last]: [number, number]): number[] {
 
 /**
  * Fingerprint of the rows before each year start, from one grouped query: count, id sum,
- * latest `updated_at` and ignored count per bucket between starts, accumulated. An insert,
- * a deletion or an edit (every edit path writes `updated_at`) before a start changes its
- * fingerprint; rows after it don't.
+ * latest `updated_at` and ignored count of the rows before it (buckets between starts,
+ * added up, so a year's fingerprint does not depend on which other starts are asked for).
+ * An insert, a deletion or an edit (every edit path writes `updated_at`) before a start
+ * changes its fingerprint; rows after it don't.
  */
 export async function prefixFingerprints(
   db: Kysely<Database>,
@@ -65,11 +66,19 @@ export async function prefixFingerprints(
       sum(case when ignored then 1 else 0 end) as ign
     from transactions where user_id = ${userId} group by 1`.execute(db);
   const byBucket = new Map(rows.map((r) => [Number(r.b), r]));
-  const hash = createHash('sha256');
+  let n = 0n;
+  let ids = 0n;
+  let ignored = 0n;
+  let changed = '';
   starts.forEach((start, i) => {
     const r = byBucket.get(i);
-    hash.update(r ? `${Number(r.n)}:${String(r.ids)}:${r.changed ?? ''}:${Number(r.ign)};` : '-;');
-    out.set(start.year, hash.copy().digest('hex'));
+    if (r) {
+      n += BigInt(r.n);
+      ids += BigInt(r.ids);
+      ignored += BigInt(r.ign);
+      if (r.changed && String(r.changed) > changed) changed = String(r.changed);
+    }
+    out.set(start.year, `${n}:${ids}:${ignored}:${changed}`);
   });
   return out;
 }

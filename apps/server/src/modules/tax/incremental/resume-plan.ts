@@ -3,7 +3,7 @@ import type { Checkpoint, EngineTransaction } from '@lotwise/engine/types';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { loadEngineInput } from '../engine-input.ts';
-import { prefixFingerprints, type YearStart, yearStarts } from './fingerprint.ts';
+import type { YearStart } from './fingerprint.ts';
 
 /** Where a calculation can start instead of from the first transaction. */
 export interface ResumePlan {
@@ -42,32 +42,30 @@ async function explicitPairSpans(db: Kysely<Database>, userId: number): Promise<
   return rows.map((r) => [String(r.first), String(r.last)]);
 }
 
+/** The previous calculation's stored year starts made with the same settings, latest first. */
+export function storedStarts(db: Kysely<Database>, calcId: number, key: string) {
+  return db
+    .selectFrom('tax_checkpoints')
+    .select(['year', 'fingerprint'])
+    .where('calc_id', '=', calcId)
+    .where('basis_key', '=', key)
+    .orderBy('year', 'desc')
+    .execute();
+}
+
 /**
  * The latest stored year start of the previous calculation whose earlier rows are unchanged
- * and that no pair straddles (both halves of a pair must be on the same side); null when
- * none fits (then everything is recalculated).
+ * (same fingerprint now) and that no pair straddles (both halves of a pair must be on the
+ * same side); null when none fits (then everything is recalculated).
  */
 export async function planResume(
   db: Kysely<Database>,
   userId: number,
-  previousId: number | undefined,
-  key: string,
-  timeZone: string,
+  previousId: number,
+  stored: ReadonlyArray<{ year: number; fingerprint: string }>,
+  starts: readonly YearStart[],
+  now: Map<number, string>,
 ): Promise<ResumePlan | null> {
-  if (previousId === undefined) return null;
-  const stored = await db
-    .selectFrom('tax_checkpoints')
-    .select(['year', 'fingerprint'])
-    .where('calc_id', '=', previousId)
-    .where('basis_key', '=', key)
-    .orderBy('year', 'desc')
-    .execute();
-  if (stored.length === 0) return null;
-  const starts = yearStarts(
-    timeZone,
-    stored.map((s) => s.year),
-  );
-  const now = await prefixFingerprints(db, userId, starts);
   const unchanged = stored.filter((s) => now.get(s.year) === s.fingerprint);
   if (unchanged.length === 0) return null;
   const [auto, explicit] = await Promise.all([autoTransferPairs(db, userId), explicitPairSpans(db, userId)]);
