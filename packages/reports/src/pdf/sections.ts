@@ -144,7 +144,16 @@ export function holdingsSection(
   const f = sectionTitle(flow, next, `Holdings at the end of ${year}`);
   return {
     flow: flowTable(f, next, columns, rows, { boldLast: rows.length > 0 }),
-    printed: { 'holdings.costBasis': money(total) },
+    printed: {
+      'holdings.costBasis': money(total),
+      // Each row as printed, so a reader can check it without parsing the page.
+      ...Object.fromEntries(
+        rows.slice(0, grouped.length).flatMap((r) => [
+          [`holdings.${r[0]}.${r[1]}.amount`, r[2]!],
+          [`holdings.${r[0]}.${r[1]}.costBasis`, r[3]!],
+        ]),
+      ),
+    },
   };
 }
 

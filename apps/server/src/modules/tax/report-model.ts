@@ -30,7 +30,7 @@ export async function storedReportModel(
     years.summary(calc.id, year),
     years.disposals(calc.id, year),
     years.income(calc.id, year),
-    withHoldings ? years.holdings(calc.id) : Promise.resolve([]),
+    withHoldings ? years.holdingsAtYearEnd(calc.id, year) : Promise.resolve([]),
     years.warningCount(calc.id),
   ]);
   const allocation = calc.allocation ? (JSON.parse(calc.allocation) as AllocationRecord) : null;

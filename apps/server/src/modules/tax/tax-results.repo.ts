@@ -124,14 +124,19 @@ export class TaxResultsRepo {
       .execute();
   }
 
-  /** Results stay readable but match no version; their year starts go (next run is full). */
+  /** Results stay readable but match no version; their year starts are no longer resumed
+   * from (the next run is full) but still give the year-end holdings. */
   async markStale(id: number, version: string): Promise<void> {
     await this.db
       .updateTable('tax_calculations')
       .set({ input_version: version })
       .where('id', '=', id)
       .execute();
-    await this.db.deleteFrom('tax_checkpoints').where('calc_id', '=', id).execute();
+    await this.db
+      .updateTable('tax_checkpoints')
+      .set({ basis_key: 'stale' })
+      .where('calc_id', '=', id)
+      .execute();
   }
 
   async transactionCount(userId: number): Promise<number> {

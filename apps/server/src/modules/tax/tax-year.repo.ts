@@ -2,6 +2,7 @@ import type { DisposalLine, IncomeLine, LotUse } from '@lotwise/engine/types';
 import type { HoldingRow } from '@lotwise/reports/model';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, TaxDisposalsTable, TaxIncomeTable } from '../../db/schema.ts';
+import { checkpointSpan, yearEndHoldings } from './year-end-holdings.ts';
 
 export type DisposalRecord = Selectable<TaxDisposalsTable>;
 
@@ -78,6 +79,15 @@ export class TaxYearRepo {
       .orderBy('id')
       .execute();
     return rows.map(toIncomeLine);
+  }
+
+  /** Open lots at the end of `year` (the stored lot state at the next 1 January); the final
+   * holdings after the last stored state or for a calculation without any. */
+  async holdingsAtYearEnd(calcId: number, year: number): Promise<HoldingRow[]> {
+    const atYearEnd = await yearEndHoldings(this.db, calcId, year);
+    if (atYearEnd) return atYearEnd;
+    const span = await checkpointSpan(this.db, calcId);
+    return span && year + 1 < span[0] ? [] : this.holdings(calcId);
   }
 
   async holdings(calcId: number): Promise<HoldingRow[]> {
