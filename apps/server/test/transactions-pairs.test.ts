@@ -265,5 +265,41 @@ for (const dialect of DIALECTS) {
       // The withdrawal (other account) went back to its type before the pair: external_transfer from the revert above.
       expect(a2.user_defined_type).toBe('external_transfer');
     });
+
+    it('lists exchanges with counts and deletes one (its edits too); the partner elsewhere comes apart', async () => {
+      const listed = await alice.get('/api/transaction/exchanges');
+      expect(listed.body.data.email).toBe('alice@example.com');
+      // Exchange, Cold storage and the Manual account the Create Manual test made.
+      expect(listed.body.data.exchanges_count).toBe(listed.body.data.exchanges.length);
+      const cold = listed.body.data.exchanges.find((e: { name: string }) => e.name === 'Cold storage');
+      expect(cold.transactions_count).toBe(5);
+      expect((await bob.get('/api/transaction/exchanges')).body.data.exchanges_count).toBe(1);
+      expect((await bob.request('DELETE', `/api/transaction/${cold.id}`)).status).toBe(404);
+
+      const w = await idOf(aliceId, 'BTC', '0.5', true);
+      const d = await idOf(aliceId, 'BTC', '0.4995');
+      const before = (await row(w)).user_defined_type;
+      await alice.post('/api/mark_self_transfers', { buy_id: d, sell_id: w });
+      const res = await alice.request('DELETE', `/api/transaction/${cold.id}`);
+      expect(res.body).toMatchObject({
+        status: 'success',
+        message:
+          'Your Exchange transactions are now being deleted. This may take a few moments. You need to recalculate your tax.',
+      });
+      await server.ctx.jobs.idle();
+      const left = await alice.get('/api/transaction/exchanges');
+      expect(left.body.data.exchanges.map((e: { name: string }) => e.name)).not.toContain('Cold storage');
+      const kept = await row(w);
+      // Back to its type before the pair.
+      expect([kept.pair_id, kept.gt_id, kept.user_defined_type]).toEqual([null, null, before]);
+      const notes = await db()
+        .selectFrom('annotation_histories')
+        .select(['action', 'import_history_id'])
+        .where('user_id', '=', aliceId)
+        .orderBy('id', 'desc')
+        .execute();
+      expect(notes.some((n) => n.import_history_id === cold.id)).toBe(false);
+      expect(notes[0]?.action).toBe('unpair');
+    });
   });
 }

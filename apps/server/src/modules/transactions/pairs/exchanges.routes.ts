@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../http/context.ts';
 import { notFound } from '../../../http/errors.ts';
 import { authedRoute } from '../../../http/route.ts';
+import { resetPairs } from './pair-annotations.ts';
 
 /**
  * Exchanges view (spec 02 §2, §3): the user's accounts with their counts, and the deletion
@@ -57,11 +58,16 @@ export function registerExchangeRoutes(app: FastifyInstance, ctx: AppContext): v
       .executeTakeFirst();
     if (!history) throw notFound('Exchange');
     // "all transactions and edits related to that Exchange will be removed" (spec 02 §8).
-    await db
-      .deleteFrom('annotation_histories')
-      .where('user_id', '=', auth.user.id)
-      .where('import_history_id', '=', history.id)
-      .execute();
+    // Pairs with rows of other accounts come apart first, recorded on the partner's side so
+    // re-importing the partner's account does not join it again.
+    await db.transaction().execute(async (trx) => {
+      await resetPairs(trx, auth.user.id, history.id);
+      await trx
+        .deleteFrom('annotation_histories')
+        .where('user_id', '=', auth.user.id)
+        .where('import_history_id', '=', history.id)
+        .execute();
+    });
     const job = await ctx.jobs.enqueue('import.delete', auth.user.id, { historyId: history.id });
     return { status: 'success' as const, message: EXCHANGE_DELETED_MESSAGE, data: { job_id: job.id } };
   });

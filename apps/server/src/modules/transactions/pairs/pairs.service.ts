@@ -94,6 +94,17 @@ export class PairsService {
     };
   }
 
+  /** A self transfer joins two accounts: the manual half cannot sit in the row's own account. */
+  private async inOtherAccountThanManual(userId: number, row: TransactionRow): Promise<boolean> {
+    const h = await this.db
+      .selectFrom('import_histories')
+      .select('type')
+      .where('user_id', '=', userId)
+      .where('id', '=', row.import_history_id)
+      .executeTakeFirst();
+    return h?.type !== 'manual';
+  }
+
   /** The missing incoming (or outgoing) half of a self transfer, typed in as a Manual row. */
   private async createManualHalf(userId: number, row: TransactionRow): Promise<TransactionRow> {
     const incoming = halfOf(row) === 'sell';
@@ -122,6 +133,9 @@ export class PairsService {
       const given = await this.row(user.id, Number(buyId ?? sellId));
       if (halfOf(given) !== (buyId !== null ? 'buy' : 'sell'))
         throw new AppError('validation_failed', CANNOT_PAIR);
+      if (!(await this.inOtherAccountThanManual(user.id, given))) {
+        throw new AppError('validation_failed', 'This transaction is already in Other Wallets (Manual).');
+      }
       const made = await this.createManualHalf(user.id, given);
       [buy, sell] = buyId !== null ? [given, made] : [made, given];
     } else {
