@@ -6,6 +6,8 @@ import type {
   Holding,
   YearSummary,
 } from '@lotwise/engine/types';
+import { plain, toCents } from '@lotwise/reports/money';
+import { printedTotals, type TotalsInput } from '@lotwise/reports/totals';
 
 /** The `lotwise calc --json` document (ARCHITECTURE.md "CLI"). Every number is a decimal string. */
 export interface CalcJson {
@@ -25,7 +27,8 @@ export interface CalcJson {
 }
 
 type YearJson = Omit<YearSummary, 'incomeLines' | 'disposals'> & {
-  disposals: Array<Record<string, unknown>>;
+  /** The engine's lines with the fields printed (totals read proceeds, costBasis, term, taxable). */
+  disposals: Array<Record<string, unknown> & TotalsInput['disposals'][number]>;
   incomeLines: YearSummary['incomeLines'];
 };
 
@@ -123,7 +126,8 @@ function dayString(day: number): string {
   return `${text.slice(0, 4)}-${text.slice(4, 6)}-${text.slice(6, 8)}`;
 }
 
-const money = (value: string): string => new Dec(value).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+/** Thousands separators on a figure; amounts not yet in cents are rounded by the reports' rule. */
+const money = (value: string): string => plain(toCents(value)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
@@ -135,15 +139,19 @@ function table(header: string[], rows: string[][]): string {
 /** The readable summary printed without --json. */
 export function toText(json: CalcJson, currency: string): string {
   const parts: string[] = [];
-  const yearRows = Object.entries(json.years).map(([y, s]) => [
-    y,
-    money(s.proceeds),
-    money(s.costBasis),
-    money(s.shortTermGain),
-    money(s.longTermGain),
-    money(s.income),
-    String(s.disposals.length),
-  ]);
+  // The table prints what the reports print (reports/totals.ts), not the exact totals rounded.
+  const yearRows = Object.entries(json.years).map(([y, s]) => {
+    const t = printedTotals({ disposals: s.disposals, income: s.incomeLines });
+    return [
+      y,
+      money(t.proceeds),
+      money(t.costBasis),
+      money(t.shortTermGain),
+      money(t.longTermGain),
+      money(t.income),
+      String(s.disposals.length),
+    ];
+  });
   parts.push(`Tax years (${currency})`);
   parts.push(
     table(['Year', 'Proceeds', 'Cost basis', 'Short-term', 'Long-term', 'Income', 'Disposals'], yearRows),

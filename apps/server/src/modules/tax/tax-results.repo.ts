@@ -1,4 +1,5 @@
 import type { CalculationResult } from '@lotwise/engine/types';
+import { type PrintedTotals, printedTotals, type TotalsInput } from '@lotwise/reports/totals';
 import type { Kysely } from 'kysely';
 import type { Database, TaxCalculationRow, TaxCalculationStatus } from '../../db/schema.ts';
 import { nowIso } from '../users/users.repo.ts';
@@ -146,6 +147,35 @@ export class TaxResultsRepo {
       .where('user_id', '=', userId)
       .executeTakeFirstOrThrow();
     return Number(row.n);
+  }
+
+  /** Each year's totals as the reports print them (reports/totals.ts), from the stored lines. */
+  async printedTotals(calcId: number): Promise<Map<number, PrintedTotals>> {
+    const [disposals, income] = await Promise.all([
+      this.db
+        .selectFrom('tax_disposals')
+        .select(['year', 'proceeds', 'cost_basis', 'term', 'taxable'])
+        .where('calc_id', '=', calcId)
+        .execute(),
+      this.db.selectFrom('tax_income').select(['year', 'value']).where('calc_id', '=', calcId).execute(),
+    ]);
+    type Lines = { disposals: TotalsInput['disposals'][number][]; income: { value: string }[] };
+    const years = new Map<number, Lines>();
+    const of = (year: number) => {
+      const entry = years.get(year) ?? { disposals: [], income: [] };
+      years.set(year, entry);
+      return entry;
+    };
+    for (const d of disposals) {
+      of(d.year).disposals.push({
+        proceeds: String(d.proceeds),
+        costBasis: String(d.cost_basis),
+        term: d.term,
+        taxable: Boolean(d.taxable),
+      });
+    }
+    for (const i of income) of(i.year).income.push({ value: String(i.value) });
+    return new Map([...years].map(([year, input]) => [year, printedTotals(input)]));
   }
 
   yearSummaries(calcId: number) {

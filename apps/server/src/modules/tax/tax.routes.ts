@@ -63,8 +63,9 @@ export function registerTaxRoutes(app: FastifyInstance, ctx: AppContext): void {
   authedRoute(app, listTaxYears, async ({ auth }) => {
     const complete = await repo.latestComplete(auth.user.id);
     if (!complete) return { data: { calculated_at: null, stale: true, years: [], warnings: [] } };
-    const [years, warnings, version] = await Promise.all([
+    const [years, printed, warnings, version] = await Promise.all([
       repo.yearSummaries(complete.id),
+      repo.printedTotals(complete.id),
       repo.warnings(complete.id),
       inputVersion(ctx, auth.user),
     ]);
@@ -72,13 +73,14 @@ export function registerTaxRoutes(app: FastifyInstance, ctx: AppContext): void {
       data: {
         calculated_at: complete.finished_at,
         stale: complete.input_version !== version,
+        // The figures every report prints (cents per line, summed), not the exact totals.
         years: years.map((y) => ({
           year: y.year,
-          proceeds: String(y.proceeds),
-          cost_basis: String(y.cost_basis),
-          short_term_gain: String(y.short_term_gain),
-          long_term_gain: String(y.long_term_gain),
-          income: String(y.income),
+          proceeds: printed.get(y.year)?.proceeds ?? '0.00',
+          cost_basis: printed.get(y.year)?.costBasis ?? '0.00',
+          short_term_gain: printed.get(y.year)?.shortTermGain ?? '0.00',
+          long_term_gain: printed.get(y.year)?.longTermGain ?? '0.00',
+          income: printed.get(y.year)?.income ?? '0.00',
           disposal_count: y.disposal_count,
           income_count: y.income_count,
         })),
