@@ -4,7 +4,7 @@ import {
   type PairCandidate,
   type PairKind,
 } from '@lotwise/contracts/transactions/edit/pairs';
-import type { Kysely } from 'kysely';
+import { type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database, TransactionRow, UserRow } from '../../../db/schema.ts';
 import type { AppContext } from '../../../http/context.ts';
 import { AppError, notFound } from '../../../http/errors.ts';
@@ -71,7 +71,9 @@ export class PairsService {
       .where('user_id', '=', userId)
       .where('timestamp', '>=', new Date(t - span).toISOString())
       .where('timestamp', '<=', new Date(t + span).toISOString())
-      .where('pair_id', 'is', null)
+      // Not `pair_id is null`: SQLite's statistics average the (user_id, pair_id) index over
+      // the distinct pair ids, so it would take the null run for a few rows and walk them all.
+      .where(sql<SqlBool>`coalesce(pair_id, '') = ''`)
       .where('ignored', '=', false)
       .where('gt_id', 'is', null)
       .where(half === 'buy' ? 'sent_asset' : 'received_asset', 'is not', null)
