@@ -114,6 +114,7 @@ describe('pair dialogs and exchange actions', () => {
     await pick(page, 'DOT', 'Switch Trade');
     const dialog = page.getByTestId('pair-dialog');
     await dialog.getByText('Matching transaction not found.').waitFor();
+    await page.waitForTimeout(400); // the modal's open transition
     await screenshot(page, 'transactions-pairs-switch-none');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
