@@ -25,7 +25,7 @@ describe('sqlite: quantity sorts use the amount indexes', () => {
         const db = server.ctx.db;
         const service = new TransactionsService(db.kysely, 'sqlite');
         const body = listTransactionsBody.parse({ sort_attribute: attribute, sort_order: order, visibility });
-        const ctx = service.filterContext(1, body, [], { calcId: null });
+        const ctx = service.filterContext(1, body, [], { calcId: null, calcStartedAt: null });
         const page = service.repo.pageQueries(body, categoryOf(body), ctx).page.compile();
         const params = page.parameters.map((p) => (typeof p === 'boolean' ? Number(p) : p));
         const plan = (db.sqlite?.prepare(`EXPLAIN QUERY PLAN ${page.sql}`).all(...params) ?? []) as {

@@ -10,6 +10,8 @@ import type { Database } from '../../db/schema.ts';
  */
 export interface StatusSource {
   calcId: number | null;
+  /** When that calculation started (what it took in), null before any. */
+  calcStartedAt: string | null;
 }
 
 type Eb = ExpressionBuilder<Database, 'transactions'>;
@@ -17,13 +19,13 @@ type Eb = ExpressionBuilder<Database, 'transactions'>;
 export async function loadStatusSource(db: Kysely<Database>, userId: number): Promise<StatusSource> {
   const calc = await db
     .selectFrom('tax_calculations')
-    .select('id')
+    .select(['id', 'created_at'])
     .where('user_id', '=', userId)
     .where('status', '=', 'complete')
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  return { calcId: calc?.id ?? null };
+  return { calcId: calc?.id ?? null, calcStartedAt: calc?.created_at ?? null };
 }
 
 const fiatList = sql.join(FIAT_CODES.map((c) => sql.lit(c)));

@@ -37,14 +37,16 @@ export class TransactionsService {
     body: ListTransactionsBody,
     typeParam?: string,
   ): Promise<ListTransactionsResponse> {
-    const [histories, status, updated] = await Promise.all([
+    const [histories, status] = await Promise.all([
       this.repo.histories(user.id),
       loadStatusSource(this.db, user.id),
-      changedSinceCalculation(this.db, user.id),
     ]);
     const ctx = this.filterContext(user.id, body, histories, status);
     const category = categoryOf(body, typeParam);
-    const page = await this.repo.listPage(body, category, ctx);
+    const [page, updated] = await Promise.all([
+      this.repo.listPage(body, category, ctx),
+      changedSinceCalculation(this.db, user.id, status),
+    ]);
     const leadIds = page.rows.filter((r) => r.gt_id !== null).map((r) => Number(r.id));
     const members = await this.repo.groupMembers(user.id, leadIds);
     const ids = [...page.rows, ...members].map((r) => Number(r.id));
