@@ -65,7 +65,7 @@ export function registerTaxRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!complete) return { data: { calculated_at: null, stale: true, years: [], warnings: [] } };
     const [years, printed, warnings, version] = await Promise.all([
       repo.yearSummaries(complete.id),
-      repo.printedTotals(complete.id),
+      repo.printedTotalsOf(complete),
       repo.warnings(complete.id),
       inputVersion(ctx, auth.user),
     ]);
