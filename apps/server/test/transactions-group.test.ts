@@ -195,5 +195,38 @@ for (const dialect of DIALECTS) {
       }
       expect(await list(alice)).toHaveLength(5);
     });
+
+    it("leaves a pair's hidden half alone when groups are laid again after a re-import", async () => {
+      const db = server.ctx.db.kysely;
+      const cold = [HEADER, '2024-02-01 00:10:00 UTC,,,1,ETH,,,2000,USD,,Deposit,c1'].join('\n');
+      await alice.upload(
+        '/api/imports/v1/csv_imports',
+        { name: 'cold.csv', content: cold },
+        { new_account: 'true', custom_name: 'Cold storage' },
+      );
+      await server.ctx.jobs.idle();
+      const [o2, c1, i1, i2] = await ids('alice@example.com', ['o2', 'c1', 'i1', 'i2']);
+      const pair = await alice.post('/api/mark_self_transfers', { buy_id: c1, sell_id: o2 });
+      expect(pair.body).toMatchObject({ status: 'success' });
+      expect((await row(c1)).gt_id).toBe(o2);
+      await alice.post('/api/traces/group_transactions', { ids: [i1, i2] });
+
+      const { import_history_id: historyId } = await row(o2);
+      const file = await db
+        .selectFrom('import_files')
+        .select('id')
+        .where('import_history_id', '=', historyId)
+        .executeTakeFirstOrThrow();
+      await alice.request('DELETE', `/api/imports/v1/import_files/${file.id}`);
+      await server.ctx.jobs.idle();
+      await alice.upload('/api/imports/v1/csv_imports', { name: 'again.csv', content: FILE });
+      await server.ctx.jobs.idle();
+      const [n2, c1again, m1, m2] = await ids('alice@example.com', ['o2', 'c1', 'i1', 'i2']);
+      expect(c1again).toBe(c1);
+      expect((await row(m2)).gt_id).toBe(m1);
+      // Re-paired by the pair history, and not taken for an orphaned group member.
+      expect((await row(c1)).gt_id).toBe(n2);
+      expect((await list(alice)).some((r) => r.id === c1)).toBe(false);
+    });
   });
 }

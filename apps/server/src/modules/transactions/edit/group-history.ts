@@ -135,8 +135,8 @@ async function restore(
 }
 
 /**
- * Rows pointing at a lead that is no longer a lead (its own gt_id moved) would vanish from
- * the list, which shows a group only through its lead: they leave the group.
+ * Group members pointing at a lead that is no longer a lead (its own gt_id moved) would
+ * vanish from the list, which shows a group only through its lead: they leave the group.
  */
 async function dropOrphans(trx: Db, userId: number): Promise<void> {
   const orphans = await trx
@@ -145,6 +145,8 @@ async function dropOrphans(trx: Db, userId: number): Promise<void> {
     .select('m.id')
     .where('m.user_id', '=', userId)
     .where('m.gt_id', 'is not', null)
+    // A pair's hidden half points at its partner, which is no lead: it is not an orphan.
+    .where('m.pair_id', 'is', null)
     .where('l.id', 'is', null)
     .execute();
   const ids = orphans.map((o) => Number(o.id));
