@@ -185,6 +185,23 @@ for (const dialect of DIALECTS) {
       expect((await list(alice)).some((r) => r.id === d)).toBe(true);
     });
 
+    it('ignores and enables a pair as a whole; the hidden half is not a group to ungroup', async () => {
+      const w = await idOf(aliceId, 'BTC', '0.5', true);
+      const d = await idOf(aliceId, 'BTC', '0.4995');
+      await alice.post('/api/mark_self_transfers', { buy_id: d, sell_id: w });
+      expect((await alice.post('/api/traces/ungroup_transaction/', { id: d })).status).toBe(404);
+      expect((await row(d)).gt_id).toBe(w);
+      await alice.post('/api/traces/toggle_group_transaction_type_ignore', { ids: [w], is_ignore: true });
+      expect([(await row(w)).ignored, (await row(d)).ignored].map(Boolean)).toEqual([true, true]);
+      const ignored = calculate(await loadEngineInput(db(), aliceId), {});
+      expect(ignored.warnings.filter((x) => x.code === 'bad_pair')).toEqual([]);
+      await alice.post('/api/traces/toggle_group_transaction_type_ignore', { ids: [w], is_ignore: false });
+      expect([(await row(w)).ignored, (await row(d)).ignored].map(Boolean)).toEqual([false, false]);
+      expect((await row(d)).pair_id).toBe((await row(w)).pair_id);
+      await alice.get(`/api/traces/update_transaction_type/${w}/self_transfer`);
+      expect((await row(d)).pair_id).toBeNull();
+    });
+
     it('creates the missing half as a manual row and pairs it', async () => {
       const w = await idOf(aliceId, 'BTC', '0.5', true);
       const res = await alice.post('/api/mark_self_transfers', { sell_id: w, create_manual: true });

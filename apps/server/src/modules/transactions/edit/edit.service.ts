@@ -11,7 +11,7 @@ import type { Database, TransactionRow } from '../../../db/schema.ts';
 import { AppError, notFound } from '../../../http/errors.ts';
 import { applyChange, type RowState } from '../../annotations/annotations.repo.ts';
 import { rowType, subTypeOf } from '../classify.ts';
-import { releaseOrphanPairs } from '../pairs/pair-store.ts';
+import { releaseOrphanPairs, withPairPartners } from '../pairs/pair-store.ts';
 import { unpairRow } from '../pairs/unpair.ts';
 
 export function toMenuRow(row: TransactionRow): MenuRow {
@@ -89,7 +89,8 @@ export class EditService {
 
   async toggleIgnore(userId: number, ids: number[], ignore: boolean): Promise<number> {
     const rows = await this.rowsOf(userId, ids);
-    const changing = rows.filter((r) => Boolean(r.ignored) !== ignore);
+    const all = await withPairPartners(this.db, userId, rows);
+    const changing = all.filter((r) => Boolean(r.ignored) !== ignore);
     await applyChange(this.db, userId, changing, 'ignore', { ignored: ignore });
     return rows.length;
   }

@@ -38,7 +38,8 @@ export class GroupService {
   /** The group a row belongs to (its lead's id) with every member, or "not found". */
   private async groupOf(userId: number, id: number): Promise<{ leadId: number; members: TransactionRow[] }> {
     const [row] = await this.rows(userId, [id]);
-    if (!row || row.gt_id === null) throw notFound('Group');
+    // A pair's hidden half also has a gt_id (its shown half); it is not a group.
+    if (!row || row.gt_id === null || row.pair_id !== null) throw notFound('Group');
     const leadId = Number(row.gt_id);
     return { leadId, members: await this.members(userId, [leadId]) };
   }

@@ -150,3 +150,28 @@ export async function releaseOrphanPairs(db: Kysely<Database>, userId: number): 
   await db.transaction().execute((trx) => unlinkRows(trx, userId, rows));
   return rows.length;
 }
+
+/**
+ * The rows plus the other halves of any pairs among them: a pair is ignored or enabled as a
+ * whole (one ignored half would leave the engine a half pair). No query when none is paired.
+ */
+export async function withPairPartners(
+  db: Db,
+  userId: number,
+  rows: TransactionRow[],
+): Promise<TransactionRow[]> {
+  const pairIds = [...new Set(rows.map((r) => r.pair_id).filter((p): p is string => p !== null))];
+  if (pairIds.length === 0) return rows;
+  const have = new Set(rows.map((r) => Number(r.id)));
+  const out = [...rows];
+  for (let i = 0; i < pairIds.length; i += 500) {
+    const partners = await db
+      .selectFrom('transactions')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('pair_id', 'in', pairIds.slice(i, i + 500))
+      .execute();
+    for (const p of partners) if (!have.has(Number(p.id))) out.push(p);
+  }
+  return out;
+}
