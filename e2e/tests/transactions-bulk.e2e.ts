@@ -154,6 +154,14 @@ describe('transactions bulk edit', () => {
       await pref.getByRole('radio', { name: 'Apply to all pages that match the selection' }).isChecked(),
     ).toBe(true);
     await screenshot(page, 'transactions-bulk-settings-desktop');
+    // Back to asking each time, saved from the settings page.
+    await pref.getByText('Ask me each time').click();
+    await pref.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Preference saved').waitFor();
+    const setting = await context.request.get('/api/setting');
+    expect(
+      ((await setting.json()) as { data: { bulk_edit_preference: string | null } }).data.bulk_edit_preference,
+    ).toBeNull();
 
     // Combine two rows into a group, then ungroup it from the row menu.
     await page.goto('/transactions?txnType=all');
