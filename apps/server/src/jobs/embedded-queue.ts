@@ -45,7 +45,9 @@ export class EmbeddedQueue implements JobQueue {
   async idle(): Promise<void> {
     for (;;) {
       await this.loop;
-      if (!this.busy && (await this.repo.nextQueuedId()) === undefined) return;
+      // Query first, then read the flag (see PgBossQueue.idle).
+      const queued = await this.repo.nextQueuedId();
+      if (queued === undefined && !this.busy) return;
       await new Promise((r) => setTimeout(r, 20));
     }
   }

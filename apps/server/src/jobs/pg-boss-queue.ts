@@ -58,7 +58,10 @@ export class PgBossQueue implements JobQueue {
 
   async idle(): Promise<void> {
     for (;;) {
-      if (this.inFlight === 0 && (await this.repo.nextQueuedId()) === undefined) return;
+      // Query first, then read the counter: read the other way round, a job claimed while
+      // the query ran is neither queued nor counted, and idle() returned during it.
+      const queued = await this.repo.nextQueuedId();
+      if (queued === undefined && this.inFlight === 0) return;
       await new Promise((r) => setTimeout(r, 50));
     }
   }
