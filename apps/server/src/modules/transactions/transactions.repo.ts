@@ -70,6 +70,10 @@ export class TransactionsRepo {
         category,
         ctx,
       ),
+      // Ids of every matching row, by id (only asked for when the count is small). Not in list
+      // order: the client only needs the set, and a sort by quantity would make PostgreSQL walk
+      // the quantity index past every other row instead of the filters' index.
+      ids: this.filtered(base.select('transactions.id'), body, category, ctx).orderBy('transactions.id'),
     };
   }
 
@@ -79,20 +83,9 @@ export class TransactionsRepo {
     return { rows, count: Number(countRow.n) };
   }
 
-  /**
-   * Ids of every matching row, by id (only asked for when the count is small). Not in list
-   * order: the client only needs the set, and a sort by quantity would make PostgreSQL walk
-   * the quantity index past every other row instead of the filters' index.
-   */
+  /** Ids of every matching row (see pageQueries). */
   async matchingIds(body: ListTransactionsBody, category: string, ctx: FilterContext): Promise<number[]> {
-    const rows = await this.filtered(
-      this.db.selectFrom('transactions').select('transactions.id'),
-      body,
-      category,
-      ctx,
-    )
-      .orderBy('transactions.id')
-      .execute();
+    const rows = await this.pageQueries(body, category, ctx).ids.execute();
     return rows.map((r) => Number(r.id));
   }
 

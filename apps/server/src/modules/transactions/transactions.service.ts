@@ -47,8 +47,14 @@ export class TransactionsService {
       this.repo.listPage(body, category, ctx),
       changedSinceCalculation(this.db, user.id, status),
     ]);
+    // The ids of the other pages (bulk "all pages") come from their own query, run beside
+    // the rest of the page's reads rather than after them.
+    const otherIds =
+      page.count > 0 && page.count <= OTHER_IDS_LIMIT && page.count > page.rows.length
+        ? this.repo.matchingIds(body, category, ctx)
+        : Promise.resolve([]);
     const leadIds = page.rows.filter((r) => r.gt_id !== null).map((r) => Number(r.id));
-    const members = await this.repo.groupMembers(user.id, leadIds);
+    const [members] = await Promise.all([this.repo.groupMembers(user.id, leadIds), otherIds]);
     const ids = [...page.rows, ...members].map((r) => Number(r.id));
     const statuses = await statusesOf(this.db, status, ids);
     const map: MapContext = {
@@ -70,10 +76,7 @@ export class TransactionsService {
       map,
     );
     const onPage = new Set(transactions.map((t) => t.id));
-    const other =
-      page.count > 0 && page.count <= OTHER_IDS_LIMIT && page.count > transactions.length
-        ? (await this.repo.matchingIds(body, category, ctx)).filter((id) => !onPage.has(id))
-        : [];
+    const other = (await otherIds).filter((id) => !onPage.has(id));
     const pref = user.bulk_edit_preference;
     return {
       transactions,
