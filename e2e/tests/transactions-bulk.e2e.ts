@@ -213,6 +213,27 @@ describe('transactions bulk edit', () => {
     await page.getByText('Transactions group successful').waitFor();
     await page.getByTestId('group-badge').waitFor();
     await screenshot(page, 'transactions-bulk-grouped-mobile');
+
+    // Deposits span two pages: the preference dialog at 375 px, this page only.
+    await page.goto('/transactions?txnType=buy');
+    await settle(page);
+    await page.getByRole('checkbox', { name: 'Select all' }).check();
+    await bar.getByText('20 selected').waitFor();
+    await bar.getByLabel('Bulk type').click();
+    await page.getByRole('option', { name: 'Airdrop' }).click();
+    await bar.getByRole('button', { name: 'Update' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Apply to just this page').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Continue' }).isDisabled()).toBe(true);
+    const box = await dialog.boundingBox();
+    expect(box?.width ?? 0).toBeLessThanOrEqual(375);
+    await dialog.getByText('Apply to just this page').click();
+    await screenshot(page, 'transactions-bulk-preference-mobile');
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('Bulk update successful').waitFor();
+    const types = await typesOf(context, csrf, 'DOT');
+    expect(types.filter((t) => t === 'airdrop').length).toBeGreaterThan(0);
+    expect(types.filter((t) => t === 'airdrop').length).toBeLessThan(25);
     await context.close();
   });
 });
