@@ -13,6 +13,7 @@ import { applyChange, type RowState } from '../../annotations/annotations.repo.t
 import { rowType, subTypeOf } from '../classify.ts';
 import { releaseOrphanPairs, withPairPartners } from '../pairs/pair-store.ts';
 import { unpairRow } from '../pairs/unpair.ts';
+import { ownRows } from './own-rows.ts';
 
 export function toMenuRow(row: TransactionRow): MenuRow {
   return {
@@ -51,16 +52,8 @@ export class EditService {
   constructor(private readonly db: Kysely<Database>) {}
 
   /** The user's rows with these ids; any id that is not theirs is "not found". */
-  async rowsOf(userId: number, ids: number[]): Promise<TransactionRow[]> {
-    const unique = [...new Set(ids)];
-    const rows = await this.db
-      .selectFrom('transactions')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('id', 'in', unique)
-      .execute();
-    if (rows.length !== unique.length) throw notFound('Transaction');
-    return rows;
+  rowsOf(userId: number, ids: number[]): Promise<TransactionRow[]> {
+    return ownRows(this.db, userId, ids);
   }
 
   async updateType(userId: number, id: number, type: UserDefinedType) {

@@ -5,6 +5,7 @@ import { AppError, notFound } from '../../../http/errors.ts';
 import { applyChange } from '../../annotations/annotations.repo.ts';
 import { rowType } from '../classify.ts';
 import { applyGroupChanges } from './group-history.ts';
+import { ownRows } from './own-rows.ts';
 
 const byTime = (a: TransactionRow, b: TransactionRow) =>
   a.timestamp < b.timestamp ? -1 : a.timestamp > b.timestamp ? 1 : Number(a.id) - Number(b.id);
@@ -13,16 +14,8 @@ const byTime = (a: TransactionRow, b: TransactionRow) =>
 export class GroupService {
   constructor(private readonly db: Kysely<Database>) {}
 
-  private async rows(userId: number, ids: number[]): Promise<TransactionRow[]> {
-    const unique = [...new Set(ids)];
-    const rows = await this.db
-      .selectFrom('transactions')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('id', 'in', unique)
-      .execute();
-    if (rows.length !== unique.length) throw notFound('Transaction');
-    return rows;
+  private rows(userId: number, ids: number[]): Promise<TransactionRow[]> {
+    return ownRows(this.db, userId, ids);
   }
 
   private members(userId: number, groupIds: number[]): Promise<TransactionRow[]> {
