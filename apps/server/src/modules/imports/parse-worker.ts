@@ -29,7 +29,7 @@ async function send(message: WorkerMessage): Promise<void> {
 
 try {
   const summary = await parseUpload(workerData as ParseUploadInput, {
-    rows: (rows, bytesRead) => send({ type: 'rows', rows, bytesRead }),
+    rows: (rows, bytesRead) => send({ type: 'rows', rows: JSON.stringify(rows), bytesRead }),
     errors: (errors) => send({ type: 'errors', errors }),
     skipped: (skipped) => send({ type: 'skipped', count: skipped.length }),
   });
