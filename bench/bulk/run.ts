@@ -1,21 +1,8 @@
-/**
- * bench/bulk: one user with 100,000 deposits (plus a second user with 2,000 rows that must
- * stay untouched), then all-pages bulk changes by filter through the 'transactions.bulk' job:
- * a type change (every row marked Airdrop) and a bulk ignore, on SQLite and PostgreSQL.
- *
- *   npx tsx bench/bulk/run.ts [--rows 100000] [--dialects sqlite,postgres]
- */
-import { randomBytes } from 'node:crypto';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { BulkAction } from '@lotwise/contracts/transactions/edit/bulk';
 import type { UserDefinedType } from '@lotwise/contracts/transactions/edit/types';
 import { listTransactionsBody } from '@lotwise/contracts/transactions/list-transactions';
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
-import { type Db, openDatabase } from '../../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../../apps/server/src/db/migrate.ts';
 import type { AppContext } from '../../apps/server/src/http/context.ts';
 import { JobExecutor } from '../../apps/server/src/jobs/job-queue.ts';
@@ -27,6 +14,7 @@ import { loadStatusSource } from '../../apps/server/src/modules/transactions/sta
 import { TransactionsService } from '../../apps/server/src/modules/transactions/transactions.service.ts';
 import { localHub } from '../../apps/server/src/realtime/hub.ts';
 import { seedTransactions, seedUsers } from '../list/seed.ts';
+import { openBenchDb } from '../support/bench-db.ts';
 import { formatMs, measure } from '../support/measure.ts';
 
 const arg = (name: string, fallback: string) => {
@@ -35,38 +23,13 @@ const arg = (name: string, fallback: string) => {
 };
 const ROWS = Number(arg('rows', '100000'));
 const DIALECTS = arg('dialects', 'sqlite,postgres').split(',');
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-async function open(dialect: string): Promise<{ db: Db; drop: () => Promise<void> }> {
-  if (dialect === 'sqlite') {
-    const dir = await mkdtemp(path.join(tmpdir(), 'lotwise-bench-bulk-'));
-    const db = openDatabase(`sqlite:${path.join(dir, 'bench.db')}`);
-    return { db, drop: () => db.close() };
-  }
-  const schema = `bench_bulk_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
-  const db = openDatabase(PG_URL, { schema });
-  return {
-    db,
-    drop: async () => {
-      await db.close();
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`DROP SCHEMA ${schema} CASCADE`);
-      await c.end();
-    },
-  };
-}
 
 console.log(
   '| dialect | change | rows matched | request (check + count) | job | rows/s | progress events | peak RSS |',
 );
 console.log('|---|---|---:|---:|---:|---:|---:|---:|');
 for (const dialect of DIALECTS) {
-  const { db, drop } = await open(dialect);
+  const { db, drop } = await openBenchDb(dialect, 'bulk');
   await migrateToLatest(db);
   const [main, other] = await seedUsers(db, 2);
   if (!main || !other) throw new Error('no users');

@@ -1,23 +1,9 @@
-/**
- * bench/list pairs: the list and the pair calls with many self-transfer pairs among a million
- * rows. Seeds one user (bench/list/seed.ts), joins `--pairs` of the newest withdrawals with
- * deposits of other accounts (so the first pages show merged rows), then times the list
- * (default page, Self Transfers category), stats, the candidates calls and one mark + revert.
- *
- *   npx tsx bench/list/pairs.ts [--rows 1000000] [--pairs 10000] [--dialects sqlite,postgres] [--runs 5]
- */
-import { randomBytes } from 'node:crypto';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import {
   listTransactionsBody,
   listTransactionsResponse,
 } from '@lotwise/contracts/transactions/list-transactions';
 import { sql } from 'kysely';
-import pg from 'pg';
-import { type Db, openDatabase } from '../../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../../apps/server/src/db/migrate.ts';
 import type { UserRow } from '../../apps/server/src/db/schema.ts';
 import type { AppContext } from '../../apps/server/src/http/context.ts';
@@ -26,6 +12,7 @@ import { PairsService } from '../../apps/server/src/modules/transactions/pairs/p
 import { unpairRow } from '../../apps/server/src/modules/transactions/pairs/unpair.ts';
 import { loadStatusSource } from '../../apps/server/src/modules/transactions/status-source.ts';
 import { TransactionsService } from '../../apps/server/src/modules/transactions/transactions.service.ts';
+import { openBenchDb } from '../support/bench-db.ts';
 import { formatMs } from '../support/measure.ts';
 import { seedTransactions, seedUsers } from './seed.ts';
 
@@ -37,7 +24,6 @@ const ROWS = Number(arg('rows', '1000000'));
 const PAIRS = Number(arg('pairs', '10000'));
 const RUNS = Number(arg('runs', '5'));
 const DIALECTS = arg('dialects', 'sqlite,postgres').split(',');
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const VISIBLE = ['cryptocurrency', 'nft', 'lptokens', 'valid'];
 
 const p95 = (xs: number[]) =>
@@ -53,32 +39,8 @@ async function time(run: () => Promise<unknown>): Promise<string> {
   return formatMs(p95(out));
 }
 
-async function open(dialect: string): Promise<{ db: Db; drop: () => Promise<void> }> {
-  if (dialect === 'sqlite') {
-    const dir = await mkdtemp(path.join(tmpdir(), 'lotwise-bench-pairs-'));
-    const db = openDatabase(`sqlite:${path.join(dir, 'bench.db')}`);
-    return { db, drop: () => db.close() };
-  }
-  const schema = `bench_pairs_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
-  const db = openDatabase(PG_URL, { schema });
-  return {
-    db,
-    drop: async () => {
-      await db.close();
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`DROP SCHEMA ${schema} CASCADE`);
-      await c.end();
-    },
-  };
-}
-
 for (const dialect of DIALECTS) {
-  const { db, drop } = await open(dialect);
+  const { db, drop } = await openBenchDb(dialect, 'pairs');
   await migrateToLatest(db);
   const t0 = performance.now();
   const [main] = await seedUsers(db, 1);

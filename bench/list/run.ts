@@ -5,10 +5,6 @@
  *   npx tsx bench/list/run.ts [--rows 1000000] [--dialects sqlite,postgres] [--runs 7]
  */
 
-import { randomBytes } from 'node:crypto';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import {
   listTransactionsBody,
@@ -16,13 +12,12 @@ import {
   OTHER_IDS_LIMIT,
 } from '@lotwise/contracts/transactions/list-transactions';
 import { sql } from 'kysely';
-import pg from 'pg';
-import { type Db, openDatabase } from '../../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../../apps/server/src/db/migrate.ts';
 import type { UserRow } from '../../apps/server/src/db/schema.ts';
 import { categoryOf } from '../../apps/server/src/modules/transactions/list-filters.ts';
 import { loadStatusSource } from '../../apps/server/src/modules/transactions/status-source.ts';
 import { TransactionsService } from '../../apps/server/src/modules/transactions/transactions.service.ts';
+import { openBenchDb } from '../support/bench-db.ts';
 import { formatMs } from '../support/measure.ts';
 import { mixes } from './mixes.ts';
 import { seedTransactions, seedUsers } from './seed.ts';
@@ -34,7 +29,6 @@ const arg = (name: string, fallback: string) => {
 const ROWS = Number(arg('rows', '1000000'));
 const RUNS = Number(arg('runs', '7'));
 const DIALECTS = arg('dialects', 'sqlite,postgres').split(',');
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const p95 = (xs: number[]) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)] ?? 0;
@@ -49,32 +43,8 @@ async function time(run: () => Promise<unknown>): Promise<number[]> {
   return out;
 }
 
-async function open(dialect: string): Promise<{ db: Db; drop: () => Promise<void> }> {
-  if (dialect === 'sqlite') {
-    const dir = await mkdtemp(path.join(tmpdir(), 'lotwise-bench-list-'));
-    const db = openDatabase(`sqlite:${path.join(dir, 'bench.db')}`);
-    return { db, drop: () => db.close() };
-  }
-  const schema = `bench_list_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
-  const db = openDatabase(PG_URL, { schema });
-  return {
-    db,
-    drop: async () => {
-      await db.close();
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`DROP SCHEMA ${schema} CASCADE`);
-      await c.end();
-    },
-  };
-}
-
 for (const dialect of DIALECTS) {
-  const { db, drop } = await open(dialect);
+  const { db, drop } = await openBenchDb(dialect, 'list');
   await migrateToLatest(db);
   const t0 = performance.now();
   const users = await seedUsers(db, 51);
