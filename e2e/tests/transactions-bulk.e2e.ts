@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { signedInNewcomer } from './imports-helpers.ts';
+import { csrfOf, settle, uploadCsv, waitForImports } from './transactions-helpers.ts';
 
 // 25 DOT deposits (more than one page of 20), 3 ADA deposits, 2 BTC withdrawals, 1 trade.
 const CSV = `${[
@@ -19,28 +20,14 @@ const CSV = `${[
 ].join('\n')}\n`;
 
 async function seed(context: BrowserContext): Promise<string> {
-  const session = await context.request.get('/api/auth/session');
-  const csrf = ((await session.json()) as { csrf_token: string }).csrf_token;
-  const up = await context.request.post('/api/imports/v1/csv_imports', {
-    multipart: { file: { name: 'ledger.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) } },
-    headers: { 'x-csrf-token': csrf },
-  });
-  if (!up.ok()) throw new Error(`upload failed: ${up.status()} ${await up.text()}`);
-  for (let i = 0; i < 100; i++) {
-    const res = await context.request.get('/api/imports/v2/import_histories?page=1');
-    const body = (await res.json()) as { data: { import_status: string }[] };
-    if (body.data.length === 1 && body.data.every((h) => h.import_status === 'complete')) return csrf;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('import did not finish');
+  const csrf = await csrfOf(context);
+  await uploadCsv(context, csrf, 'ledger.csv', CSV);
+  await waitForImports(context, 1);
+  return csrf;
 }
 
 const rows = (page: Page) => page.getByTestId('transaction-row');
 const row = (page: Page, text: string) => rows(page).filter({ hasText: text });
-const settle = (page: Page) =>
-  page.waitForFunction(() => !document.querySelector('[data-testid="list-loader"]'), undefined, {
-    timeout: 10_000,
-  });
 const check = async (page: Page, text: string, nth = 0) => {
   await settle(page);
   await row(page, text).nth(nth).getByRole('checkbox').check();

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { signedInNewcomer } from './imports-helpers.ts';
+import { csrfOf, settle, uploadCsv, waitForImports } from './transactions-helpers.ts';
 
 const CSV = `${[
   'Date,Sent Amount,Sent Currency,Received Amount,Received Currency,Fee Amount,Fee Currency,Net Worth Amount,Net Worth Currency,Label,Description,TxHash',
@@ -12,14 +13,9 @@ const CSV = `${[
 ].join('\n')}\n`;
 
 async function seed(context: BrowserContext): Promise<void> {
-  const session = await context.request.get('/api/auth/session');
-  const csrf = ((await session.json()) as { csrf_token: string }).csrf_token;
+  const csrf = await csrfOf(context);
   const headers = { 'x-csrf-token': csrf };
-  const up = await context.request.post('/api/imports/v1/csv_imports', {
-    multipart: { file: { name: 'ledger.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) } },
-    headers,
-  });
-  if (!up.ok()) throw new Error(`upload failed: ${up.status()} ${await up.text()}`);
+  await uploadCsv(context, csrf, 'ledger.csv', CSV);
   const manual = await context.request.post('/api/manual_entry', {
     data: {
       date: '2024-05-01T10:00:00Z',
@@ -32,20 +28,10 @@ async function seed(context: BrowserContext): Promise<void> {
     headers,
   });
   if (!manual.ok()) throw new Error(`manual entry failed: ${manual.status()}`);
-  for (let i = 0; i < 100; i++) {
-    const res = await context.request.get('/api/imports/v2/import_histories?page=1');
-    const body = (await res.json()) as { data: { import_status: string }[] };
-    if (body.data.every((h) => h.import_status === 'complete') && body.data.length === 2) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('import did not finish');
+  await waitForImports(context, 2);
 }
 
 const row = (page: Page, text: string) => page.getByTestId('transaction-row').filter({ hasText: text });
-const settle = (page: Page) =>
-  page.waitForFunction(() => !document.querySelector('[data-testid="list-loader"]'), undefined, {
-    timeout: 10_000,
-  });
 
 /** Opens a row's menu and waits for an item; opens again if a background refetch closed it. */
 async function pick(page: Page, text: string, item: string, click = true): Promise<void> {

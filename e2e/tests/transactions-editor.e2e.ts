@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, SCREENSHOTS, screenshot } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { signedInNewcomer } from './imports-helpers.ts';
+import { csrfOf, settle, uploadCsv, waitForImports } from './transactions-helpers.ts';
 
 const CSV = `${[
   'Date,Sent Amount,Sent Currency,Received Amount,Received Currency,Fee Amount,Fee Currency,Net Worth Amount,Net Worth Currency,Label,Description,TxHash',
@@ -15,27 +16,11 @@ const CSV = `${[
 
 /** Seeds the user's rows through the API (upload, then wait for the import job). */
 async function seed(context: BrowserContext): Promise<void> {
-  const session = await context.request.get('/api/auth/session');
-  const csrf = ((await session.json()) as { csrf_token: string }).csrf_token;
-  const up = await context.request.post('/api/imports/v1/csv_imports', {
-    multipart: { file: { name: 'ledger.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) } },
-    headers: { 'x-csrf-token': csrf },
-  });
-  if (!up.ok()) throw new Error(`upload failed: ${up.status()} ${await up.text()}`);
-  for (let i = 0; i < 100; i++) {
-    const res = await context.request.get('/api/imports/v2/import_histories?page=1');
-    const body = (await res.json()) as { data: { import_status: string }[] };
-    if (body.data.length === 1 && body.data.every((h) => h.import_status === 'complete')) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('import did not finish');
+  await uploadCsv(context, await csrfOf(context), 'ledger.csv', CSV);
+  await waitForImports(context, 1);
 }
 
 const row = (page: Page, text: string) => page.getByTestId('transaction-row').filter({ hasText: text });
-const settle = (page: Page) =>
-  page.waitForFunction(() => !document.querySelector('[data-testid="list-loader"]'), undefined, {
-    timeout: 10_000,
-  });
 
 /** Opens a row's menu and its Edit item; tries again if a background refetch closed the menu. */
 async function openEdit(page: Page, text: string): Promise<ReturnType<Page['getByRole']>> {

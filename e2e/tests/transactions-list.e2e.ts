@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { signedInNewcomer } from './imports-helpers.ts';
+import { csrfOf, settle, uploadCsv, waitForImports } from './transactions-helpers.ts';
 
 const HEADER =
   'Date,Sent Amount,Sent Currency,Received Amount,Received Currency,Fee Amount,Fee Currency,Net Worth Amount,Net Worth Currency,Label,Description,TxHash';
@@ -25,28 +26,12 @@ function csv(): string {
 }
 
 async function seed(context: BrowserContext): Promise<void> {
-  const session = await context.request.get('/api/auth/session');
-  const csrf = ((await session.json()) as { csrf_token: string }).csrf_token;
-  const up = await context.request.post('/api/imports/v1/csv_imports', {
-    multipart: { file: { name: 'universal.csv', mimeType: 'text/csv', buffer: Buffer.from(csv()) } },
-    headers: { 'x-csrf-token': csrf },
-  });
-  if (!up.ok()) throw new Error(`upload failed: ${up.status()} ${await up.text()}`);
-  for (let i = 0; i < 100; i++) {
-    const res = await context.request.get('/api/imports/v2/import_histories?page=1');
-    const body = (await res.json()) as { data: { import_status: string }[] };
-    if (body.data[0]?.import_status === 'complete') return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('import did not finish');
+  await uploadCsv(context, await csrfOf(context), 'universal.csv', csv());
+  await waitForImports(context, 1);
 }
 
 const rows = (page: Page) => page.getByTestId('transaction-row');
 const showing = (page: Page) => page.getByTestId('showing-text');
-const settle = (page: Page) =>
-  page.waitForFunction(() => !document.querySelector('[data-testid="list-loader"]'), undefined, {
-    timeout: 10_000,
-  });
 
 describe('transactions list', () => {
   let server: RunningServer;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { signedInNewcomer } from './imports-helpers.ts';
+import { csrfOf, settle, uploadCsv, waitForImports } from './transactions-helpers.ts';
 
 const HEADER =
   'Date,Sent Amount,Sent Currency,Received Amount,Received Currency,Fee Amount,Fee Currency,Net Worth Amount,Net Worth Currency,Label,Description,TxHash';
@@ -17,33 +18,13 @@ const EXCHANGE = `${[
 const COLD = `${[HEADER, '2024-03-01 10:30:00 UTC,,,0.4995,BTC,,,14985,USD,,Deposit,'].join('\n')}\n`;
 
 async function seed(context: BrowserContext): Promise<void> {
-  const session = await context.request.get('/api/auth/session');
-  const csrf = ((await session.json()) as { csrf_token: string }).csrf_token;
-  const headers = { 'x-csrf-token': csrf };
-  for (const [name, content, extra] of [
-    ['exchange.csv', EXCHANGE, {}],
-    ['cold.csv', COLD, { new_account: 'true', custom_name: 'Cold storage' }],
-  ] as const) {
-    const up = await context.request.post('/api/imports/v1/csv_imports', {
-      multipart: { ...extra, file: { name, mimeType: 'text/csv', buffer: Buffer.from(content) } },
-      headers,
-    });
-    if (!up.ok()) throw new Error(`upload failed: ${up.status()} ${await up.text()}`);
-  }
-  for (let i = 0; i < 100; i++) {
-    const res = await context.request.get('/api/imports/v2/import_histories?page=1');
-    const body = (await res.json()) as { data: { import_status: string }[] };
-    if (body.data.length === 2 && body.data.every((h) => h.import_status === 'complete')) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('import did not finish');
+  const csrf = await csrfOf(context);
+  await uploadCsv(context, csrf, 'exchange.csv', EXCHANGE);
+  await uploadCsv(context, csrf, 'cold.csv', COLD, { new_account: 'true', custom_name: 'Cold storage' });
+  await waitForImports(context, 2);
 }
 
 const row = (page: Page, text: string) => page.getByTestId('transaction-row').filter({ hasText: text });
-const settle = (page: Page) =>
-  page.waitForFunction(() => !document.querySelector('[data-testid="list-loader"]'), undefined, {
-    timeout: 10_000,
-  });
 
 /** Opens a row's menu and clicks an item; opens again if a background refetch closed it. */
 async function pick(page: Page, text: string, item: string): Promise<void> {
