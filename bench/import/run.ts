@@ -80,7 +80,7 @@ const lotwise = await measure(async () => {
     fileName: 'universal.csv',
     storagePath: stored,
     sha256: 'bench',
-    sizeBytes: 0,
+    sizeBytes: (await stat(stored)).size,
     format: 'koinly-universal',
   });
   await ctx.jobs.enqueue('import.parse', user.id, { fileId: file.id, format: 'koinly-universal' });

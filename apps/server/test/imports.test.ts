@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../src/test-support/dialects.ts';
 import { TestClient } from '../src/test-support/http-client.ts';
@@ -13,15 +16,26 @@ const ROWS = [
 ];
 const csv = (rows: string[]) => `${[HEADER, ...rows].join('\n')}\n`;
 
-// Every case runs with the upload parsed on the job's thread and on the parse worker (the
-// path large uploads take): both must store the same rows, errors and counts.
+// Every case runs with the upload parsed on the job's thread, on the parse worker (the path
+// large uploads take) and, on SQLite in a file, on the parse worker feeding the import writer
+// (the path large uploads take on the embedded default): all must store the same rows,
+// errors and counts.
 const MODES = [
   { mode: 'inline parse', env: {} },
   { mode: 'parse worker', env: { IMPORT_WORKER_MIN_BYTES: '0' } },
+  {
+    mode: 'parse worker and import writer',
+    env: {
+      IMPORT_WORKER_MIN_BYTES: '0',
+      DATABASE_URL: `sqlite:${path.join(mkdtempSync(path.join(tmpdir(), 'lotwise-writer-')), 'lotwise.db')}`,
+    },
+    only: 'sqlite',
+  },
 ] as const;
 
 for (const dialect of DIALECTS)
-  for (const { mode, env } of MODES) {
+  for (const { mode, env, ...rest } of MODES) {
+    if ('only' in rest && rest.only !== dialect) continue;
     describe(`${dialect}, ${mode}: imports`, () => {
       let server: TestServer;
       let alice: TestClient;
@@ -135,6 +149,26 @@ for (const dialect of DIALECTS)
         expect(errors.body.data.errors).toHaveLength(1);
         expect(errors.body.data.errors[0]).toMatchObject({ line: 2, column: 'Received Amount' });
         expect(errors.body.data.errors[0].message).toMatch(/abc/);
+      });
+
+      it('marks an upload failed when none of its rows can be read, keeping its row errors', async () => {
+        const before = await countRows();
+        const bad = csv(['2024-05-01 10:00:00 UTC,,,abc,ETH,,,,,,Bad,', 'yesterday,,,1,ETH,,,,,,Bad date,']);
+        const up = await alice.upload('/api/imports/v1/csv_imports', { name: 'all-bad.csv', content: bad });
+        await server.ctx.jobs.idle();
+        const errors = await alice.get(`/api/imports/v1/import_files/${up.body.data.import_file_id}/errors`);
+        expect(errors.body.data.source).toMatchObject({ added: 0, error_count: 2 });
+        expect(errors.body.data.errors.map((e: { line: number }) => e.line)).toEqual([2, 3]);
+        const file = await server.ctx.db.kysely
+          .selectFrom('import_files')
+          .select(['status', 'status_message'])
+          .where('id', '=', up.body.data.import_file_id)
+          .executeTakeFirstOrThrow();
+        expect(file.status).toBe('failed');
+        expect(file.status_message).toBe(
+          'Universal CSV import failed, please try again and contact customer support if the issue persists. "abc" is not a number',
+        );
+        expect(await countRows()).toBe(before);
       });
 
       it('refuses a file of unknown layout up front, storing nothing', async () => {

@@ -48,7 +48,9 @@ export function openDatabase(url: string, options: OpenOptions = {}): Db {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  // The import writer (modules/imports/import-writer.ts) holds the write lock while it moves a
+  // large upload into transactions (seconds at a million rows); a write meanwhile waits for it.
+  sqlite.pragma('busy_timeout = 60000');
   // Random-order dedupe keys make the unique index's inserts touch pages all over it; the
   // default 2 MB page cache turns a large import into disk-bound work.
   sqlite.pragma('cache_size = -262144');

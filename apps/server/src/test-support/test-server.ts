@@ -2,10 +2,15 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Config, loadConfig } from '../config.ts';
-import type { DialectName } from '../db/database.ts';
+import { type DialectName, openDatabase } from '../db/database.ts';
 import type { Mail, Mailer } from '../mail/mailer.ts';
 import { createServer, type Server } from '../server.ts';
 import { openTestDb } from './dialects.ts';
+
+function fileDb(url: string) {
+  const db = openDatabase(url);
+  return { ...db, dispose: () => db.close() };
+}
 
 export interface TestServer extends Server {
   mails: Mail[];
@@ -19,7 +24,10 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lotwise-test-'));
   const config: Config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
-  const db = await openTestDb(dialect);
+  // A `sqlite:<file>` DATABASE_URL puts the SQLite run in that file (the path large uploads
+  // take with their import writer needs a file a second connection can open).
+  const file = dialect === 'sqlite' && env.DATABASE_URL?.startsWith('sqlite:') ? env.DATABASE_URL : undefined;
+  const db = file ? fileDb(file) : await openTestDb(dialect);
   const mails: Mail[] = [];
   const mailer: Mailer = { send: async (m) => void mails.push(m) };
   const server = await createServer({ ...config, webDist: undefined }, { db, mailer, logger: false });

@@ -2,6 +2,8 @@ import type { RowError } from '@lotwise/contracts/normalised';
 import type { AppContext } from '../../http/context.ts';
 import type { JobIO } from '../../jobs/job-queue.ts';
 import { nowIso } from '../users/users.repo.ts';
+import { finishRun, type RunOutcome } from './finish-import.ts';
+import { importInWorkers } from './import-in-workers.ts';
 import type { ImportStore } from './import-store.ts';
 import type { ImportsRepo } from './imports.repo.ts';
 import { parseInWorker } from './parse-in-worker.ts';
@@ -14,8 +16,7 @@ export interface ImportFilePayload {
   format?: string | undefined;
 }
 
-export const importFailedText = (name: string) =>
-  `${name} import failed, please try again and contact customer support if the issue persists.`;
+export { importFailedText } from './finish-import.ts';
 
 /**
  * Parses an uploaded file and stores it whole: rows that parse are stored (once: rows
@@ -26,7 +27,11 @@ export function importFileJob(
   ctx: AppContext,
   repo: ImportsRepo,
   store: ImportStore,
-  options: { workerMinBytes: number },
+  options: {
+    workerMinBytes: number;
+    /** The embedded database's file URL: large uploads are then written by the import writer. */
+    sqliteFileUrl?: string | undefined;
+  },
 ) {
   return async ({ job, payload, progress }: JobIO) => {
     const { fileId, format: wanted } = payload as ImportFilePayload;
@@ -54,22 +59,35 @@ export function importFileJob(
       fileId: file.id,
       now: nowIso(),
     };
-    const sink = {
-      rows: async (rows: StagedValues[], read: number) => {
-        await store.stageRows(rows);
-        const percent = 5 + Math.floor((85 * read) / size);
-        if (percent >= reported + 5) {
-          reported = percent;
-          await progress(
-            Math.min(percent, 90),
-            `Read ${Math.round(read / 1024)} of ${Math.round(size / 1024)} KB`,
-          );
-        }
-      },
-      errors: (batch: RowError[]) => store.addErrors(file.id, batch),
+    const reportRead = async (read: number) => {
+      const percent = 5 + Math.floor((85 * read) / size);
+      if (percent >= reported + 5) {
+        reported = percent;
+        await progress(
+          Math.min(percent, 90),
+          `Read ${Math.round(read / 1024)} of ${Math.round(size / 1024)} KB`,
+        );
+      }
     };
-    const summary =
-      file.size_bytes >= options.workerMinBytes
+    const large = file.size_bytes >= options.workerMinBytes;
+
+    let outcome: RunOutcome;
+    if (large && options.sqliteFileUrl) {
+      // Embedded database in a file: parse worker → import writer, the main thread stays free.
+      outcome = await importInWorkers(
+        input,
+        { dbUrl: options.sqliteFileUrl, accountName: history.account_name },
+        { progress: reportRead, finishing: () => progress(90, 'Finishing') },
+      );
+    } else {
+      const sink = {
+        rows: async (rows: StagedValues[], read: number) => {
+          await store.stageRows(rows);
+          await reportRead(read);
+        },
+        errors: (batch: RowError[]) => store.addErrors(file.id, batch),
+      };
+      const summary = large
         ? await parseInWorker(input, {
             ...sink,
             skipped: (count) => {
@@ -82,46 +100,25 @@ export function importFileJob(
               skipped += batch.length;
             },
           });
-
-    if (summary.records === 0 && summary.errors > 0) {
-      const errors = await repo.errorsOfFile(file.id);
-      const reason = summary.fatal?.message ?? errors[0]?.message ?? 'no rows could be read';
-      await store.failImport(
-        file.id,
-        history.id,
-        summary.format,
-        `${importFailedText(history.account_name)} ${reason}`,
-        summary.errors,
-      );
-      return { status: 'failed', format: summary.format, errors: summary.errors };
+      if (summary.records > 0 || summary.errors === 0) await progress(90, 'Finishing');
+      outcome = await finishRun(store, repo, {
+        fileId: file.id,
+        historyId: history.id,
+        userId: job.user_id,
+        accountName: history.account_name,
+        summary,
+        skipped,
+      });
     }
 
-    await progress(90, 'Finishing');
-    const outcome = await store.commitImport({
-      fileId: file.id,
-      historyId: history.id,
-      userId: job.user_id,
-      format: summary.format,
-      parsed: summary.records,
-      errorCount: summary.errors,
-      skipped,
-    });
-    ctx.hub.publish(job.user_id, {
-      channel: 'imports',
-      event: 'import_complete',
-      data: {
-        import_history_id: history.id,
-        import_file_id: file.id,
-        ...outcome,
-        errors: summary.errors,
-      },
-    });
-    return {
-      status: 'complete',
-      format: summary.format,
-      ...outcome,
-      errors: summary.errors,
-      skipped,
-    };
+    if (outcome.status === 'complete') {
+      const { status: _status, format: _format, skipped: _skipped, ...counts } = outcome;
+      ctx.hub.publish(job.user_id, {
+        channel: 'imports',
+        event: 'import_complete',
+        data: { import_history_id: history.id, import_file_id: file.id, ...counts },
+      });
+    }
+    return outcome;
   };
 }

@@ -26,6 +26,7 @@ export function registerImportRoutes(app: FastifyInstance, ctx: AppContext): voi
     'import.parse',
     importFileJob(ctx, repo, new ImportStore(ctx.db.kysely, ctx.db.sqlite), {
       workerMinBytes: ctx.config.importWorkerMinBytes,
+      sqliteFileUrl: ctx.db.dialect === 'sqlite' && ctx.db.url !== 'sqlite::memory:' ? ctx.db.url : undefined,
     }),
   );
 
