@@ -1,6 +1,7 @@
 import { allocateToWallets } from './allocation.ts';
 import { restoreCheckpoint, takeCheckpoint } from './checkpoint.ts';
-import { isValidTimeZone, LocalCalendar, parseYmd, ymdString } from './dates.ts';
+import { isValidTimeZone, LocalCalendar, parseYmd, yearOf, ymdString } from './dates.ts';
+import type { PreparedRow } from './events.ts';
 import { fixedString } from './fixed.ts';
 import { Ledger } from './ledger.ts';
 import { materialise, prepareEvents } from './prepare.ts';
@@ -77,7 +78,7 @@ export function calculate(
   }
   if (ledger.perWallet) switchDay = null;
 
-  const events = prepareEvents(transactions, {
+  const prepared = prepareEvents(transactions, {
     calendar,
     knownAssets: options.knownAssets,
     warn: (warning) => rec.warn(warning),
@@ -94,26 +95,27 @@ export function calculate(
   let nextCheckpoint = 0;
   let year = Number.NaN;
 
-  const pending: Array<(typeof events)[number] | null> = events;
+  const pending: Array<PreparedRow | null> = prepared.rows;
   for (let i = 0; i < pending.length; i++) {
-    const event = pending[i]!;
+    const row = pending[i]!;
     // Drop each row once handled: its parsed decimals are garbage from here on (1M-row runs).
     pending[i] = null;
-    if (event.day < startDay) continue;
-    while (nextCheckpoint < checkpointDays.length && event.day >= checkpointDays[nextCheckpoint]!) {
+    const day = calendar.day(prepared.instants[row.slot]!);
+    if (day < startDay) continue;
+    while (nextCheckpoint < checkpointDays.length && day >= checkpointDays[nextCheckpoint]!) {
       checkpoints.push(takeCheckpoint(ledger, checkpointDays[nextCheckpoint++]!, basis, allocation));
     }
-    if (switchDay !== null && event.day >= switchDay) {
+    if (switchDay !== null && day >= switchDay) {
       allocation = allocateToWallets(ledger, options.allocationRule ?? 'stay-oldest-first', switchDay, (w) =>
         rec.warn(w),
       );
       switchDay = null;
     }
-    if (event.year !== year) {
-      year = event.year;
+    if (yearOf(day) !== year) {
+      year = yearOf(day);
       ledger.setMethod(plan.forYear(year));
     }
-    processor.process(materialise(event));
+    processor.process(materialise(row, prepared, calendar));
   }
   while (nextCheckpoint < checkpointDays.length) {
     checkpoints.push(takeCheckpoint(ledger, checkpointDays[nextCheckpoint++]!, basis, allocation));

@@ -45,27 +45,45 @@ export type Operation =
   | 'margin_fee'
   | 'none';
 
+/** PreparedRow.shape bits: which legs a row has, which of them are fiat, a usable fiat value. */
+export const SENT = 1;
+export const SENT_FIAT = 2;
+export const RECEIVED = 4;
+export const RECEIVED_FIAT = 8;
+export const FEE = 16;
+export const FEE_FIAT = 32;
+export const FIAT_VALUE = 64;
+
 /**
  * A validated row waiting to be processed: order and operation only. Its legs are built
- * just before processing (see prepare.ts `materialise`), so the Decimals parsed from it are
+ * just before processing (see prepare.ts `materialise`), so the amounts parsed from it are
  * young objects that die with the row instead of being promoted along with a million others.
+ * Small on purpose (a million of them live through the sort): legs as `shape` bits, the
+ * instant in `PreparedRows.instants` (a double field would be one more heap object per row).
  */
-export interface PreparedRow {
-  tx: EngineTransaction;
-  id: string;
-  wallet: string;
-  index: number;
-  ms: number;
-  day: number;
-  year: number;
-  rank: number;
-  op: Operation;
-  sent: LegShape | null;
-  received: LegShape | null;
-  fee: LegShape | null;
-  hasFiatValue: boolean;
+export class PreparedRow {
   /** For op 'pair': the incoming half (this row is the outgoing half). */
-  partner: PreparedRow | null;
+  partner: PreparedRow | null = null;
+  /** True once pairing has folded this row (an incoming half) into its partner. */
+  consumed = false;
+  constructor(
+    readonly tx: EngineTransaction,
+    readonly id: string,
+    readonly wallet: string,
+    /** Position in the caller's list; the row's instant is `instants[slot]`. */
+    readonly slot: number,
+    /** Import-order tie-break (a pair takes the earlier of its halves'). */
+    public index: number,
+    public rank: number,
+    public op: Operation,
+    readonly shape: number,
+  ) {}
+}
+
+/** Prepared rows in processing order and their instants (epoch ms), by `slot`. */
+export interface PreparedRows {
+  rows: PreparedRow[];
+  instants: Float64Array;
 }
 
 /** One row as the handlers see it. */

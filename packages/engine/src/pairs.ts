@@ -1,6 +1,4 @@
 import { rankOf } from './classify.ts';
-import type { LocalCalendar } from './dates.ts';
-import { yearOf } from './dates.ts';
 import type { PreparedRow } from './events.ts';
 import type { EngineWarning } from './types.ts';
 
@@ -17,7 +15,7 @@ const NEEDS_PARTNER = new Set(['self_transfer', 'swap', 'switch_trade']);
  */
 export function pairHalves(
   events: PreparedRow[],
-  calendar: LocalCalendar,
+  instants: Float64Array,
   warn: (warning: EngineWarning) => void,
 ): PreparedRow[] {
   // pairId → its row, or its rows in input order once it has more than one.
@@ -30,9 +28,9 @@ export function pairHalves(
     else if (Array.isArray(group)) group.push(event);
     else groups.set(pairId, [group, event]);
   }
-  // Rows paired up: the outgoing half becomes the pair event (PAIRED), the incoming half is
-  // dropped from the list (CONSUMED).
-  const state = new Map<PreparedRow, number>();
+  // Rows paired up: the outgoing half becomes the pair event (op 'pair'), the incoming half is
+  // dropped from the list (consumed).
+  let pairs = 0;
   for (const [pairId, entry] of groups) {
     const group = Array.isArray(entry) ? entry : [entry];
     let out: PreparedRow | undefined;
@@ -51,24 +49,19 @@ export function pairHalves(
       }
       continue;
     }
-    if (into.ms < out.ms) {
-      out.ms = into.ms;
-      out.day = calendar.day(into.ms);
-      out.year = yearOf(out.day);
-    }
+    if (instants[into.slot]! < instants[out.slot]!) instants[out.slot] = instants[into.slot]!;
     out.index = Math.min(out.index, into.index);
     out.op = 'pair';
     out.rank = rankOf('pair');
     out.partner = into;
-    state.set(into, CONSUMED);
-    state.set(out, PAIRED);
+    into.consumed = true;
+    pairs++;
   }
-  const kept: PreparedRow[] = state.size === 0 ? events : [];
+  const kept: PreparedRow[] = pairs === 0 ? events : [];
   for (const event of events) {
-    const done = state.get(event);
-    if (done === CONSUMED) continue;
-    if (state.size !== 0) kept.push(event);
-    if (done === PAIRED) continue;
+    if (event.consumed) continue;
+    if (pairs !== 0) kept.push(event);
+    if (event.op === 'pair') continue;
     if (
       NEEDS_PARTNER.has(event.tx.classification ?? '') &&
       (OUT_HALF.has(event.op) || IN_HALF.has(event.op))
@@ -83,6 +76,3 @@ export function pairHalves(
   }
   return kept;
 }
-
-const PAIRED = 1;
-const CONSUMED = 2;

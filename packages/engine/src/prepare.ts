@@ -3,8 +3,24 @@ import { chooseOperation, rankOf } from './classify.ts';
 import type { LocalCalendar } from './dates.ts';
 import { parseLocalInstant, yearOf } from './dates.ts';
 import { DECIMAL_NEGATIVE, DECIMAL_ZERO, scanDecimal } from './decimal.ts';
-import { CRYPTO_LEG, type EngineEvent, FIAT_LEG, Leg, type LegShape, type PreparedRow } from './events.ts';
+import {
+  CRYPTO_LEG,
+  type EngineEvent,
+  FEE,
+  FEE_FIAT,
+  FIAT_LEG,
+  FIAT_VALUE,
+  Leg,
+  type LegShape,
+  PreparedRow,
+  type PreparedRows,
+  RECEIVED,
+  RECEIVED_FIAT,
+  SENT,
+  SENT_FIAT,
+} from './events.ts';
 import { parseFixed } from './fixed.ts';
+import { IdSet } from './id-set.ts';
 import { pairHalves } from './pairs.ts';
 import type { EngineTransaction, EngineWarning } from './types.ts';
 
@@ -21,41 +37,41 @@ type LegResult = LegShape | null | 'invalid';
  * Validates rows, turns them into events, links pairs and sorts: timestamp, then
  * acquisitions before disposals, then import order. Bad rows become warnings, never throws.
  */
-export function prepareEvents(
-  transactions: readonly EngineTransaction[],
-  ctx: PrepareContext,
-): PreparedRow[] {
+export function prepareEvents(transactions: readonly EngineTransaction[], ctx: PrepareContext): PreparedRows {
   const events: PreparedRow[] = [];
-  const seenIds = new Set<string>();
+  const instants = new Float64Array(transactions.length);
+  const seenIds = new IdSet(transactions.length);
   // Rows of one wallet should come in date order; wallets may interleave freely.
   const latest = new Map<string, number>();
   for (let index = 0; index < transactions.length; index++) {
-    const event = toEvent(transactions[index]!, index, ctx, seenIds);
+    const event = toEvent(transactions[index]!, index, ctx, seenIds, instants);
     if (event === null) continue;
+    const ms = instants[index]!;
     const previous = latest.get(event.wallet);
-    if (previous !== undefined && event.ms < previous) {
+    if (previous !== undefined && ms < previous) {
       ctx.warn({
         code: 'out_of_order',
         txId: event.id,
         message: `Transaction ${event.id} is dated before the row above it in ${event.wallet}; rows are sorted by date before calculating.`,
       });
-    } else {
-      latest.set(event.wallet, event.ms);
+    } else if (previous !== ms) {
+      latest.set(event.wallet, ms);
     }
     events.push(event);
   }
-  const paired = pairHalves(events, ctx.calendar, ctx.warn);
-  if (!isSorted(paired)) paired.sort(compareEvents);
-  return paired;
+  const paired = pairHalves(events, instants, ctx.warn);
+  const compare = (a: PreparedRow, b: PreparedRow): number =>
+    instants[a.slot]! - instants[b.slot]! || a.rank - b.rank || a.index - b.index;
+  if (!isSorted(paired, compare)) paired.sort(compare);
+  return { rows: paired, instants };
 }
 
-export function compareEvents(a: PreparedRow, b: PreparedRow): number {
-  return a.ms - b.ms || a.rank - b.rank || a.index - b.index;
-}
-
-function isSorted(events: readonly PreparedRow[]): boolean {
+function isSorted(
+  events: readonly PreparedRow[],
+  compare: (a: PreparedRow, b: PreparedRow) => number,
+): boolean {
   for (let i = 1; i < events.length; i++) {
-    if (compareEvents(events[i - 1]!, events[i]!) > 0) return false;
+    if (compare(events[i - 1]!, events[i]!) > 0) return false;
   }
   return true;
 }
@@ -64,7 +80,8 @@ function toEvent(
   tx: EngineTransaction,
   index: number,
   ctx: PrepareContext,
-  seenIds: Set<string>,
+  seenIds: IdSet,
+  instants: Float64Array,
 ): PreparedRow | null {
   const id = typeof tx?.id === 'string' && tx.id !== '' ? tx.id : `#${index + 1}`;
   if (tx === null || typeof tx !== 'object') {
@@ -72,10 +89,9 @@ function toEvent(
     return null;
   }
   if (tx.ignored === true || tx.classification === 'ignore') return null;
-  if (seenIds.has(id)) {
+  if (!seenIds.add(id)) {
     ctx.warn({ code: 'duplicate_id', txId: id, message: `Transaction id ${id} appears more than once.` });
   }
-  seenIds.add(id);
   const ms = parseLocalInstant(tx.timestamp, ctx.calendar);
   if (ms === null) {
     ctx.warn({
@@ -95,48 +111,52 @@ function toEvent(
   }
   const hasFiatValue = checkFiatValue(tx, id, ctx);
   const op = chooseOperation(String(tx.kind), tx.classification, sent, received, fee);
-  const day = ctx.calendar.day(ms);
-  return {
+  instants[index] = ms;
+  return new PreparedRow(
     tx,
     id,
-    wallet: typeof tx.wallet === 'string' && tx.wallet !== '' ? tx.wallet : 'default',
+    typeof tx.wallet === 'string' && tx.wallet !== '' ? tx.wallet : 'default',
     index,
-    ms,
-    day,
-    year: yearOf(day),
-    rank: rankOf(op),
+    index,
+    rankOf(op),
     op,
-    sent,
-    received,
-    fee,
-    hasFiatValue,
-    partner: null,
-  };
+    shapeBits(sent, SENT, SENT_FIAT) |
+      shapeBits(received, RECEIVED, RECEIVED_FIAT) |
+      shapeBits(fee, FEE, FEE_FIAT) |
+      (hasFiatValue ? FIAT_VALUE : 0),
+  );
+}
+
+function shapeBits(leg: LegShape | null, present: number, fiat: number): number {
+  return leg === null ? 0 : leg.fiat ? present | fiat : present;
 }
 
 /**
  * The row as handlers see it, built just before it is processed: legs with their amounts
  * (validated earlier, parsed on first use) and the fiat value.
  */
-export function materialise(row: PreparedRow): EngineEvent {
+export function materialise(row: PreparedRow, prepared: PreparedRows, calendar: LocalCalendar): EngineEvent {
   const tx = row.tx;
-  const fiat = row.hasFiatValue ? tx.fiat_value! : null;
+  const shape = row.shape;
+  const fiat = (shape & FIAT_VALUE) !== 0 ? tx.fiat_value! : null;
+  const ms = prepared.instants[row.slot]!;
+  const day = calendar.day(ms);
   return {
     tx,
     id: row.id,
     wallet: row.wallet,
     index: row.index,
-    ms: row.ms,
-    day: row.day,
-    year: row.year,
+    ms,
+    day,
+    year: yearOf(day),
     rank: row.rank,
     op: row.op,
-    sent: row.sent === null ? null : buildLeg(tx.sent!, row.sent.fiat),
-    received: row.received === null ? null : buildLeg(tx.received!, row.received.fiat),
-    fee: row.fee === null ? null : buildLeg(tx.fee!, row.fee.fiat),
+    sent: (shape & SENT) === 0 ? null : buildLeg(tx.sent!, (shape & SENT_FIAT) !== 0),
+    received: (shape & RECEIVED) === 0 ? null : buildLeg(tx.received!, (shape & RECEIVED_FIAT) !== 0),
+    fee: (shape & FEE) === 0 ? null : buildLeg(tx.fee!, (shape & FEE_FIAT) !== 0),
     fiatValue: fiat === null ? null : absFixed(fiat.amount),
     fiatCurrency: fiat === null ? '' : fiat.currency.trim(),
-    partner: row.partner === null ? null : materialise(row.partner),
+    partner: row.partner === null ? null : materialise(row.partner, prepared, calendar),
   };
 }
 

@@ -251,34 +251,37 @@ export class Recorder {
     proceeds: bigint,
   ): void {
     const disposedAt = ymdString(event.day);
-    const lots: LotUse[] = [];
+    const count = pieces.length;
+    // Sized up front: an array grown by push keeps room for 16 entries, in every kept line.
+    const lots: LotUse[] = new Array(uncovered > 0n ? count + 1 : count);
     let basis = 0n;
     let firstDay = -1;
     let various = false;
-    const single = pieces.length === 1 && uncovered === 0n;
+    const single = count === 1 && uncovered === 0n;
     const qtyText = fixedString(qty);
-    for (const piece of pieces) {
+    for (let i = 0; i < count; i++) {
+      const piece = pieces[i]!;
       basis += piece.basis;
       if (firstDay === -1) firstDay = piece.lot.acquiredDay;
       else if (firstDay !== piece.lot.acquiredDay) various = true;
-      lots.push({
+      lots[i] = {
         lotId: piece.lot.lotId,
         acquiredAt: ymdString(piece.lot.acquiredDay),
         acquiredTimestamp: acquiredIsoOf(piece.lot),
         amount: single ? qtyText : fixedString(piece.qty),
         costBasis: fixedString(piece.basis),
-      });
+      };
     }
     if (uncovered > 0n) {
       if (firstDay !== -1 && firstDay !== event.day) various = true;
       firstDay = event.day;
-      lots.push({
+      lots[count] = {
         lotId: null,
         acquiredAt: disposedAt,
         acquiredTimestamp: null,
         amount: fixedString(uncovered),
         costBasis: '0',
-      });
+      };
     }
     const taxable = !NOT_TAXABLE.has(input.category);
     const shownProceeds = taxable ? proceeds : 0n;

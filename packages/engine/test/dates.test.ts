@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isoString, LocalCalendar, parseYmd } from '../src/dates.ts';
+import { isoString, LocalCalendar, parseIsoUtc, parseYmd } from '../src/dates.ts';
 
 const ZONES = [
   'UTC',
@@ -61,5 +61,36 @@ describe('isoString', () => {
       -30610224000001, 951782400000, 4107542399999,
     ])
       expect(isoString(ms)).toBe(new Date(ms).toISOString());
+  });
+});
+
+describe('parseIsoUtc', () => {
+  it('gives what Date.parse gives, or NaN for the forms it leaves to Date.parse', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.UTC(1000, 0, 1), max: Date.UTC(9999, 11, 31) }),
+        fc.boolean(),
+        fc.nat(23),
+        fc.integer({ min: 48, max: 59 }),
+        (ms, withMillis, at, code) => {
+          const full = new Date(ms).toISOString();
+          const text = withMillis ? full : `${full.slice(0, 19)}Z`;
+          expect(parseIsoUtc(text)).toBe(Date.parse(text));
+          // One character changed: the same instant as Date.parse, or left to it.
+          const changed = text.slice(0, at) + String.fromCharCode(code) + text.slice(at + 1);
+          const fast = parseIsoUtc(changed);
+          if (!Number.isNaN(fast)) expect(fast).toBe(Date.parse(changed));
+        },
+      ),
+      { numRuns: 3000 },
+    );
+    for (const text of [
+      '2023-02-29T00:00:00Z',
+      '2024-01-01T24:00:00Z',
+      '2024-01-01 10:00:00Z',
+      '999-01-01T00:00:00Z',
+    ])
+      expect(parseIsoUtc(text)).toBeNaN();
+    expect(parseIsoUtc('2024-02-29T23:59:59.999Z')).toBe(Date.parse('2024-02-29T23:59:59.999Z'));
   });
 });
