@@ -1,7 +1,6 @@
 import { allocateToWallets } from './allocation.ts';
 import { restoreCheckpoint, takeCheckpoint } from './checkpoint.ts';
 import { isValidTimeZone, LocalCalendar, parseYmd, yearOf, ymdString } from './dates.ts';
-import type { PreparedRow } from './events.ts';
 import { fixedString } from './fixed.ts';
 import { Ledger } from './ledger.ts';
 import { materialise, prepareEvents } from './prepare.ts';
@@ -95,12 +94,10 @@ export function calculate(
   let nextCheckpoint = 0;
   let year = Number.NaN;
 
-  const pending: Array<PreparedRow | null> = prepared.rows;
-  for (let i = 0; i < pending.length; i++) {
-    const row = pending[i]!;
-    // Drop each row once handled: its parsed decimals are garbage from here on (1M-row runs).
-    pending[i] = null;
-    const day = calendar.day(prepared.instants[row.slot]!);
+  const order = prepared.order;
+  for (let i = 0; i < order.length; i++) {
+    const slot = order[i]!;
+    const day = calendar.day(prepared.instants[slot]!);
     if (day < startDay) continue;
     while (nextCheckpoint < checkpointDays.length && day >= checkpointDays[nextCheckpoint]!) {
       checkpoints.push(takeCheckpoint(ledger, checkpointDays[nextCheckpoint++]!, basis, allocation));
@@ -115,7 +112,7 @@ export function calculate(
       year = yearOf(day);
       ledger.setMethod(plan.forYear(year));
     }
-    processor.process(materialise(row, prepared, calendar));
+    processor.process(materialise(slot, prepared, calendar));
   }
   while (nextCheckpoint < checkpointDays.length) {
     checkpoints.push(takeCheckpoint(ledger, checkpointDays[nextCheckpoint++]!, basis, allocation));

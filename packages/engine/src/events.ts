@@ -1,3 +1,4 @@
+import { rankOf } from './classify.ts';
 import type { EngineTransaction } from './types.ts';
 
 /** What classification needs to know of a leg: present, and fiat or not. */
@@ -45,7 +46,7 @@ export type Operation =
   | 'margin_fee'
   | 'none';
 
-/** PreparedRow.shape bits: which legs a row has, which of them are fiat, a usable fiat value. */
+/** Shape bits of a prepared row: which legs it has, which of them are fiat, a usable fiat value. */
 export const SENT = 1;
 export const SENT_FIAT = 2;
 export const RECEIVED = 4;
@@ -54,36 +55,110 @@ export const FEE = 16;
 export const FEE_FIAT = 32;
 export const FIAT_VALUE = 64;
 
-/**
- * A validated row waiting to be processed: order and operation only. Its legs are built
- * just before processing (see prepare.ts `materialise`), so the amounts parsed from it are
- * young objects that die with the row instead of being promoted along with a million others.
- * Small on purpose (a million of them live through the sort): legs as `shape` bits, the
- * instant in `PreparedRows.instants` (a double field would be one more heap object per row).
- */
-export class PreparedRow {
-  /** For op 'pair': the incoming half (this row is the outgoing half). */
-  partner: PreparedRow | null = null;
-  /** True once pairing has folded this row (an incoming half) into its partner. */
-  consumed = false;
-  constructor(
-    readonly tx: EngineTransaction,
-    readonly id: string,
-    readonly wallet: string,
-    /** Position in the caller's list; the row's instant is `instants[slot]`. */
-    readonly slot: number,
-    /** Import-order tie-break (a pair takes the earlier of its halves'). */
-    public index: number,
-    public rank: number,
-    public op: Operation,
-    readonly shape: number,
-  ) {}
+const OPERATIONS: readonly Operation[] = [
+  'buy',
+  'sell',
+  'trade',
+  'carry',
+  'income',
+  'fork',
+  'gift_in',
+  'transfer_in',
+  'transfer_out',
+  'stake_lock',
+  'stake_return',
+  'pair',
+  'spend',
+  'gift_out',
+  'donation',
+  'lost',
+  'stolen',
+  'fee',
+  'margin_gain',
+  'margin_loss',
+  'margin_fee',
+  'none',
+];
+const OP_CODE = new Map(OPERATIONS.map((op, code) => [op, code]));
+// info bits: operation code (5), same-instant rank (2), shape (7), consumed by a pair (1).
+const RANK_SHIFT = 5;
+const SHAPE_SHIFT = 7;
+const CONSUMED = 1 << 14;
+
+/** A row's id as the engine reports it: its own, or its 1-based position. */
+export function rowId(tx: EngineTransaction, slot: number): string {
+  return typeof tx?.id === 'string' && tx.id !== '' ? tx.id : `#${slot + 1}`;
 }
 
-/** Prepared rows in processing order and their instants (epoch ms), by `slot`. */
-export interface PreparedRows {
-  rows: PreparedRow[];
-  instants: Float64Array;
+export function rowWallet(tx: EngineTransaction): string {
+  return typeof tx.wallet === 'string' && tx.wallet !== '' ? tx.wallet : 'default';
+}
+
+/**
+ * Validated rows waiting to be processed, as columns indexed by slot (the row's position in
+ * the caller's list): order and operation only. No object per row: a million of them lived
+ * through the sort and were copied twice by the garbage collector. Legs are built just before
+ * processing (see prepare.ts `materialise`), so the amounts parsed from a row are young
+ * objects that die with it.
+ */
+export class PreparedRows {
+  readonly instants: Float64Array;
+  /** Import-order tie-break (a pair takes the earlier of its halves'). */
+  readonly index: Int32Array;
+  /** For op 'pair': the incoming half's slot; -1 otherwise. */
+  readonly partner: Int32Array;
+  private readonly info: Int32Array;
+  /** Slots to process, in processing order (set once pairing and sorting are done). */
+  order: number[] = [];
+
+  constructor(readonly transactions: readonly EngineTransaction[]) {
+    const count = transactions.length;
+    this.instants = new Float64Array(count);
+    this.index = new Int32Array(count);
+    this.partner = new Int32Array(count).fill(-1);
+    this.info = new Int32Array(count);
+  }
+
+  /** Records a valid row. */
+  set(slot: number, ms: number, op: Operation, shape: number): void {
+    this.instants[slot] = ms;
+    this.index[slot] = slot;
+    this.setOp(slot, op, shape);
+  }
+
+  op(slot: number): Operation {
+    return OPERATIONS[this.info[slot]! & 31]!;
+  }
+
+  /** 0 acquisitions, 1 trades and moves, 2 disposals: same-instant order. */
+  rank(slot: number): number {
+    return (this.info[slot]! >> RANK_SHIFT) & 3;
+  }
+
+  shape(slot: number): number {
+    return (this.info[slot]! >> SHAPE_SHIFT) & 127;
+  }
+
+  /** Makes `out` the pair event of `into`, which is then skipped. */
+  pair(out: number, into: number): void {
+    if (this.instants[into]! < this.instants[out]!) this.instants[out] = this.instants[into]!;
+    this.index[out] = Math.min(this.index[out]!, this.index[into]!);
+    this.setOp(out, 'pair', this.shape(out));
+    this.partner[out] = into;
+    this.info[into] = this.info[into]! | CONSUMED;
+  }
+
+  consumed(slot: number): boolean {
+    return (this.info[slot]! & CONSUMED) !== 0;
+  }
+
+  /** Processing order: instant, then rank, then import order. */
+  readonly compare = (a: number, b: number): number =>
+    this.instants[a]! - this.instants[b]! || this.rank(a) - this.rank(b) || this.index[a]! - this.index[b]!;
+
+  private setOp(slot: number, op: Operation, shape: number): void {
+    this.info[slot] = OP_CODE.get(op)! | (rankOf(op) << RANK_SHIFT) | (shape << SHAPE_SHIFT);
+  }
 }
 
 /** One row as the handlers see it. */

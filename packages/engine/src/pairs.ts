@@ -1,5 +1,4 @@
-import { rankOf } from './classify.ts';
-import type { PreparedRow } from './events.ts';
+import { type PreparedRows, rowId } from './events.ts';
 import type { EngineWarning } from './types.ts';
 
 const OUT_HALF = new Set(['transfer_out', 'stake_lock']);
@@ -14,63 +13,61 @@ const NEEDS_PARTNER = new Set(['self_transfer', 'swap', 'switch_trade']);
  * are processed on their own.
  */
 export function pairHalves(
-  events: PreparedRow[],
-  instants: Float64Array,
+  slots: number[],
+  prepared: PreparedRows,
   warn: (warning: EngineWarning) => void,
-): PreparedRow[] {
-  // pairId → its row, or its rows in input order once it has more than one.
-  const groups = new Map<string, PreparedRow | PreparedRow[]>();
-  for (const event of events) {
-    const pairId = event.tx.pairId;
+): number[] {
+  const transactions = prepared.transactions;
+  // pairId → its row's slot, or its rows' slots in input order once it has more than one.
+  const groups = new Map<string, number | number[]>();
+  for (const slot of slots) {
+    const pairId = transactions[slot]!.pairId;
     if (typeof pairId !== 'string' || pairId === '') continue;
     const group = groups.get(pairId);
-    if (group === undefined) groups.set(pairId, event);
-    else if (Array.isArray(group)) group.push(event);
-    else groups.set(pairId, [group, event]);
+    if (group === undefined) groups.set(pairId, slot);
+    else if (Array.isArray(group)) group.push(slot);
+    else groups.set(pairId, [group, slot]);
   }
   // Rows paired up: the outgoing half becomes the pair event (op 'pair'), the incoming half is
   // dropped from the list (consumed).
   let pairs = 0;
   for (const [pairId, entry] of groups) {
     const group = Array.isArray(entry) ? entry : [entry];
-    let out: PreparedRow | undefined;
-    let into: PreparedRow | undefined;
-    for (const e of group) {
-      if (out === undefined && OUT_HALF.has(e.op)) out = e;
-      if (into === undefined && IN_HALF.has(e.op)) into = e;
+    let out = -1;
+    let into = -1;
+    for (const slot of group) {
+      const op = prepared.op(slot);
+      if (out < 0 && OUT_HALF.has(op)) out = slot;
+      if (into < 0 && IN_HALF.has(op)) into = slot;
     }
-    if (group.length !== 2 || out === undefined || into === undefined) {
-      for (const event of group) {
+    if (group.length !== 2 || out < 0 || into < 0) {
+      const ids = group.map((slot) => rowId(transactions[slot]!, slot));
+      for (const id of ids) {
         warn({
           code: 'bad_pair',
-          txId: event.id,
-          message: `Pair ${pairId} must be one outgoing and one incoming row but has ${group.length} row(s) (${group.map((e) => e.id).join(', ')}); transaction ${event.id} is treated on its own.`,
+          txId: id,
+          message: `Pair ${pairId} must be one outgoing and one incoming row but has ${group.length} row(s) (${ids.join(', ')}); transaction ${id} is treated on its own.`,
         });
       }
       continue;
     }
-    if (instants[into.slot]! < instants[out.slot]!) instants[out.slot] = instants[into.slot]!;
-    out.index = Math.min(out.index, into.index);
-    out.op = 'pair';
-    out.rank = rankOf('pair');
-    out.partner = into;
-    into.consumed = true;
+    prepared.pair(out, into);
     pairs++;
   }
-  const kept: PreparedRow[] = pairs === 0 ? events : [];
-  for (const event of events) {
-    if (event.consumed) continue;
-    if (pairs !== 0) kept.push(event);
-    if (event.op === 'pair') continue;
-    if (
-      NEEDS_PARTNER.has(event.tx.classification ?? '') &&
-      (OUT_HALF.has(event.op) || IN_HALF.has(event.op))
-    ) {
-      const direction = OUT_HALF.has(event.op) ? 'outgoing' : 'incoming';
+  const kept: number[] = pairs === 0 ? slots : [];
+  for (const slot of slots) {
+    if (prepared.consumed(slot)) continue;
+    if (pairs !== 0) kept.push(slot);
+    const op = prepared.op(slot);
+    if (op === 'pair') continue;
+    const tx = transactions[slot]!;
+    if (NEEDS_PARTNER.has(tx.classification ?? '') && (OUT_HALF.has(op) || IN_HALF.has(op))) {
+      const id = rowId(tx, slot);
+      const direction = OUT_HALF.has(op) ? 'outgoing' : 'incoming';
       warn({
         code: 'unmatched_transfer',
-        txId: event.id,
-        message: `Transaction ${event.id} is the ${direction} half of a ${event.tx.classification} with no matching ${direction === 'outgoing' ? 'incoming' : 'outgoing'} row; treated as an external ${direction === 'outgoing' ? 'withdrawal' : 'deposit'}.`,
+        txId: id,
+        message: `Transaction ${id} is the ${direction} half of a ${tx.classification} with no matching ${direction === 'outgoing' ? 'incoming' : 'outgoing'} row; treated as an external ${direction === 'outgoing' ? 'withdrawal' : 'deposit'}.`,
       });
     }
   }

@@ -1,5 +1,5 @@
 import { isFiat, isWellFormedAsset } from './assets.ts';
-import { chooseOperation, rankOf } from './classify.ts';
+import { chooseOperation } from './classify.ts';
 import type { LocalCalendar } from './dates.ts';
 import { parseLocalInstant, yearOf } from './dates.ts';
 import { DECIMAL_NEGATIVE, DECIMAL_ZERO, scanDecimal } from './decimal.ts';
@@ -12,10 +12,11 @@ import {
   FIAT_VALUE,
   Leg,
   type LegShape,
-  PreparedRow,
-  type PreparedRows,
+  PreparedRows,
   RECEIVED,
   RECEIVED_FIAT,
+  rowId,
+  rowWallet,
   SENT,
   SENT_FIAT,
 } from './events.ts';
@@ -38,57 +39,56 @@ type LegResult = LegShape | null | 'invalid';
  * acquisitions before disposals, then import order. Bad rows become warnings, never throws.
  */
 export function prepareEvents(transactions: readonly EngineTransaction[], ctx: PrepareContext): PreparedRows {
-  const events: PreparedRow[] = [];
-  const instants = new Float64Array(transactions.length);
+  const prepared = new PreparedRows(transactions);
+  const slots: number[] = [];
   const seenIds = new IdSet(transactions.length);
   // Rows of one wallet should come in date order; wallets may interleave freely.
   const latest = new Map<string, number>();
-  for (let index = 0; index < transactions.length; index++) {
-    const event = toEvent(transactions[index]!, index, ctx, seenIds, instants);
-    if (event === null) continue;
-    const ms = instants[index]!;
-    const previous = latest.get(event.wallet);
+  for (let slot = 0; slot < transactions.length; slot++) {
+    const tx = transactions[slot]!;
+    if (!readRow(tx, slot, ctx, seenIds, prepared)) continue;
+    const ms = prepared.instants[slot]!;
+    const wallet = rowWallet(tx);
+    const previous = latest.get(wallet);
     if (previous !== undefined && ms < previous) {
+      const id = rowId(tx, slot);
       ctx.warn({
         code: 'out_of_order',
-        txId: event.id,
-        message: `Transaction ${event.id} is dated before the row above it in ${event.wallet}; rows are sorted by date before calculating.`,
+        txId: id,
+        message: `Transaction ${id} is dated before the row above it in ${wallet}; rows are sorted by date before calculating.`,
       });
     } else if (previous !== ms) {
-      latest.set(event.wallet, ms);
+      latest.set(wallet, ms);
     }
-    events.push(event);
+    slots.push(slot);
   }
-  const paired = pairHalves(events, instants, ctx.warn);
-  const compare = (a: PreparedRow, b: PreparedRow): number =>
-    instants[a.slot]! - instants[b.slot]! || a.rank - b.rank || a.index - b.index;
-  if (!isSorted(paired, compare)) paired.sort(compare);
-  return { rows: paired, instants };
+  const paired = pairHalves(slots, prepared, ctx.warn);
+  if (!isSorted(paired, prepared.compare)) paired.sort(prepared.compare);
+  prepared.order = paired;
+  return prepared;
 }
 
-function isSorted(
-  events: readonly PreparedRow[],
-  compare: (a: PreparedRow, b: PreparedRow) => number,
-): boolean {
-  for (let i = 1; i < events.length; i++) {
-    if (compare(events[i - 1]!, events[i]!) > 0) return false;
+function isSorted(slots: readonly number[], compare: (a: number, b: number) => number): boolean {
+  for (let i = 1; i < slots.length; i++) {
+    if (compare(slots[i - 1]!, slots[i]!) > 0) return false;
   }
   return true;
 }
 
-function toEvent(
+/** Validates one row and records it in `prepared`; false when it is skipped. */
+function readRow(
   tx: EngineTransaction,
-  index: number,
+  slot: number,
   ctx: PrepareContext,
   seenIds: IdSet,
-  instants: Float64Array,
-): PreparedRow | null {
-  const id = typeof tx?.id === 'string' && tx.id !== '' ? tx.id : `#${index + 1}`;
+  prepared: PreparedRows,
+): boolean {
+  const id = rowId(tx, slot);
   if (tx === null || typeof tx !== 'object') {
     ctx.warn({ code: 'bad_amount', txId: id, message: `Row ${id} is not a transaction object; skipped.` });
-    return null;
+    return false;
   }
-  if (tx.ignored === true || tx.classification === 'ignore') return null;
+  if (tx.ignored === true || tx.classification === 'ignore') return false;
   if (!seenIds.add(id)) {
     ctx.warn({ code: 'duplicate_id', txId: id, message: `Transaction id ${id} appears more than once.` });
   }
@@ -100,31 +100,27 @@ function toEvent(
       message: `Transaction ${id} has no usable timestamp (${String(tx.timestamp)}); skipped.`,
     });
     ctx.markInvalid(id);
-    return null;
+    return false;
   }
   const sent = readLeg(tx.sent, 'sent', id, ctx);
   const received = readLeg(tx.received, 'received', id, ctx);
   const fee = readLeg(tx.fee, 'fee', id, ctx);
   if (sent === 'invalid' || received === 'invalid' || fee === 'invalid') {
     ctx.markInvalid(id);
-    return null;
+    return false;
   }
   const hasFiatValue = checkFiatValue(tx, id, ctx);
   const op = chooseOperation(String(tx.kind), tx.classification, sent, received, fee);
-  instants[index] = ms;
-  return new PreparedRow(
-    tx,
-    id,
-    typeof tx.wallet === 'string' && tx.wallet !== '' ? tx.wallet : 'default',
-    index,
-    index,
-    rankOf(op),
+  prepared.set(
+    slot,
+    ms,
     op,
     shapeBits(sent, SENT, SENT_FIAT) |
       shapeBits(received, RECEIVED, RECEIVED_FIAT) |
       shapeBits(fee, FEE, FEE_FIAT) |
       (hasFiatValue ? FIAT_VALUE : 0),
   );
+  return true;
 }
 
 function shapeBits(leg: LegShape | null, present: number, fiat: number): number {
@@ -135,28 +131,29 @@ function shapeBits(leg: LegShape | null, present: number, fiat: number): number 
  * The row as handlers see it, built just before it is processed: legs with their amounts
  * (validated earlier, parsed on first use) and the fiat value.
  */
-export function materialise(row: PreparedRow, prepared: PreparedRows, calendar: LocalCalendar): EngineEvent {
-  const tx = row.tx;
-  const shape = row.shape;
+export function materialise(slot: number, prepared: PreparedRows, calendar: LocalCalendar): EngineEvent {
+  const tx = prepared.transactions[slot]!;
+  const shape = prepared.shape(slot);
   const fiat = (shape & FIAT_VALUE) !== 0 ? tx.fiat_value! : null;
-  const ms = prepared.instants[row.slot]!;
+  const ms = prepared.instants[slot]!;
   const day = calendar.day(ms);
+  const partner = prepared.partner[slot]!;
   return {
     tx,
-    id: row.id,
-    wallet: row.wallet,
-    index: row.index,
+    id: rowId(tx, slot),
+    wallet: rowWallet(tx),
+    index: prepared.index[slot]!,
     ms,
     day,
     year: yearOf(day),
-    rank: row.rank,
-    op: row.op,
+    rank: prepared.rank(slot),
+    op: prepared.op(slot),
     sent: (shape & SENT) === 0 ? null : buildLeg(tx.sent!, (shape & SENT_FIAT) !== 0),
     received: (shape & RECEIVED) === 0 ? null : buildLeg(tx.received!, (shape & RECEIVED_FIAT) !== 0),
     fee: (shape & FEE) === 0 ? null : buildLeg(tx.fee!, (shape & FEE_FIAT) !== 0),
     fiatValue: fiat === null ? null : absFixed(fiat.amount),
     fiatCurrency: fiat === null ? '' : fiat.currency.trim(),
-    partner: row.partner === null ? null : materialise(row.partner, prepared, calendar),
+    partner: partner < 0 ? null : materialise(partner, prepared, calendar),
   };
 }
 
