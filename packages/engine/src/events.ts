@@ -15,6 +15,8 @@ export class Leg implements LegShape {
     readonly asset: string,
     readonly amount: bigint,
     readonly fiat: boolean,
+    /** The row's own text of the amount when it is exactly fixedString(amount), else null. */
+    readonly text: string | null = null,
   ) {}
 }
 
@@ -179,6 +181,8 @@ export interface EngineEvent {
   fee: Leg | null;
   /** The row's fiat_value (absolute, fixed point) and its currency, if it had one. */
   fiatValue: bigint | null;
+  /** The row's own text of fiatValue when it is exactly fixedString(fiatValue), else null. */
+  fiatText: string | null;
   fiatCurrency: string;
   /** For op 'pair': the incoming half (this event is the outgoing half). */
   partner: EngineEvent | null;

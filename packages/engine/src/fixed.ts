@@ -262,6 +262,31 @@ export function fixedString(value: bigint): string {
   return [sign, whole, '.', fraction].join('');
 }
 
+/**
+ * True when `text` is exactly what fixedString prints for its value, so it can stand for it:
+ * unsigned digits without leading zeros, and at most 36 places without trailing zeros.
+ */
+export function isFixedText(text: string): boolean {
+  const length = text.length;
+  let i = 0;
+  if (text.charCodeAt(0) === 48) {
+    if (length === 1) return true;
+    i = 1;
+  } else {
+    while (i < length && isDigit(text.charCodeAt(i))) i++;
+    if (i === 0) return false;
+    if (i === length) return true;
+  }
+  const places = length - i - 1;
+  if (text.charCodeAt(i) !== 46 || places < 1 || places > PLACES) return false;
+  for (let j = i + 1; j < length; j++) if (!isDigit(text.charCodeAt(j))) return false;
+  return text.charCodeAt(length - 1) !== 48;
+}
+
+function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
+}
+
 export function fixedMin(a: bigint, b: bigint): bigint {
   return a <= b ? a : b;
 }

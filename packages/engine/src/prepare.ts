@@ -20,7 +20,7 @@ import {
   SENT,
   SENT_FIAT,
 } from './events.ts';
-import { parseFixed } from './fixed.ts';
+import { isFixedText, parseFixed } from './fixed.ts';
 import { IdSet } from './id-set.ts';
 import { pairHalves } from './pairs.ts';
 import type { EngineTransaction, EngineWarning } from './types.ts';
@@ -152,13 +152,22 @@ export function materialise(slot: number, prepared: PreparedRows, calendar: Loca
     received: (shape & RECEIVED) === 0 ? null : buildLeg(tx.received!, (shape & RECEIVED_FIAT) !== 0),
     fee: (shape & FEE) === 0 ? null : buildLeg(tx.fee!, (shape & FEE_FIAT) !== 0),
     fiatValue: fiat === null ? null : absFixed(fiat.amount),
+    fiatText: fiat === null ? null : fixedTextOf(fiat.amount),
     fiatCurrency: fiat === null ? '' : fiat.currency.trim(),
     partner: partner < 0 ? null : materialise(partner, prepared, calendar),
   };
 }
 
 function buildLeg(raw: { asset: string; amount: unknown }, fiat: boolean): Leg {
-  return new Leg(raw.asset.trim(), absFixed(raw.amount), fiat);
+  return new Leg(raw.asset.trim(), absFixed(raw.amount), fiat, fixedTextOf(raw.amount));
+}
+
+/** The amount's text when it is already what fixedString prints for its value (see Recorder.text). */
+function fixedTextOf(amount: unknown): string | null {
+  if (typeof amount !== 'string') return null;
+  if (isFixedText(amount)) return amount;
+  const text = amount.trim();
+  return text !== amount && isFixedText(text) ? text : null;
 }
 
 /** The absolute value of a validated amount, in fixed point. */

@@ -41,6 +41,7 @@ export class Processor {
 
   process(event: EngineEvent): void {
     this.rec.touchYear(event.year);
+    this.rec.knowTexts(event);
     switch (event.op) {
       case 'buy':
         handleBuy(this, event);

@@ -1,5 +1,5 @@
 import { isLongTerm, isoString, ymdString } from './dates.ts';
-import type { EngineEvent } from './events.ts';
+import type { EngineEvent, Leg } from './events.ts';
 import { fixedString, moneyShare } from './fixed.ts';
 import { acquiredIsoOf, type Piece, type Taken } from './lots/lot.ts';
 import type {
@@ -48,8 +48,44 @@ export class Recorder {
   /** Null unless the caller asked for lot moves. */
   moves: MoveRecord[] | null = null;
 
+  /** Amounts of the row being processed whose own text is already their fixedString. */
+  private readonly knownValues: bigint[] = [];
+  private readonly knownTexts: string[] = [];
+
   warn(warning: EngineWarning): void {
     this.warnings.push(warning);
+  }
+
+  /**
+   * Learns the row's amounts that were written as fixedString would print them (most sale
+   * amounts, fiat values and income amounts), so its lines reuse the row's strings: no
+   * bigint-to-text work and no new string kept in the line.
+   */
+  knowTexts(event: EngineEvent): void {
+    this.knownValues.length = 0;
+    this.knownTexts.length = 0;
+    for (let e: EngineEvent | null = event; e !== null; e = e.partner) {
+      this.knowLeg(e.sent);
+      this.knowLeg(e.received);
+      this.knowLeg(e.fee);
+      if (e.fiatText !== null) this.know(e.fiatValue!, e.fiatText);
+    }
+  }
+
+  /** fixedString(value), from the row's own text when it has it. */
+  text(value: bigint): string {
+    const values = this.knownValues;
+    for (let i = 0; i < values.length; i++) if (values[i] === value) return this.knownTexts[i]!;
+    return fixedString(value);
+  }
+
+  private knowLeg(leg: Leg | null): void {
+    if (leg !== null && leg.text !== null) this.know(leg.amount, leg.text);
+  }
+
+  private know(value: bigint, text: string): void {
+    this.knownValues.push(value);
+    this.knownTexts.push(text);
   }
 
   touchYear(year: number): YearTotals {
@@ -152,8 +188,8 @@ export class Recorder {
     const line: IncomeLine = {
       txId: event.id,
       asset,
-      amount: fixedString(amount),
-      value: fixedString(value ?? 0n),
+      amount: this.text(amount),
+      value: this.text(value ?? 0n),
       receivedAt: ymdString(event.day),
       receivedTimestamp: this.iso(event.ms),
       category,
@@ -258,7 +294,7 @@ export class Recorder {
     let firstDay = -1;
     let various = false;
     const single = count === 1 && uncovered === 0n;
-    const qtyText = fixedString(qty);
+    const qtyText = this.text(qty);
     for (let i = 0; i < count; i++) {
       const piece = pieces[i]!;
       basis += piece.basis;
@@ -268,8 +304,8 @@ export class Recorder {
         lotId: piece.lot.lotId,
         acquiredAt: ymdString(piece.lot.acquiredDay),
         acquiredTimestamp: acquiredIsoOf(piece.lot),
-        amount: single ? qtyText : fixedString(piece.qty),
-        costBasis: fixedString(piece.basis),
+        amount: single ? qtyText : this.text(piece.qty),
+        costBasis: this.text(piece.basis),
       };
     }
     if (uncovered > 0n) {
@@ -279,7 +315,7 @@ export class Recorder {
         lotId: null,
         acquiredAt: disposedAt,
         acquiredTimestamp: null,
-        amount: fixedString(uncovered),
+        amount: this.text(uncovered),
         costBasis: '0',
       };
     }
@@ -293,19 +329,19 @@ export class Recorder {
       acquiredAt: various ? 'VARIOUS' : firstDay === -1 ? disposedAt : ymdString(firstDay),
       disposedAt,
       disposedTimestamp: this.iso(event.ms),
-      proceeds: fixedString(shownProceeds),
-      costBasis: single ? lots[0]!.costBasis : fixedString(basis),
-      gain: fixedString(gain),
+      proceeds: this.text(shownProceeds),
+      costBasis: single ? lots[0]!.costBasis : this.text(basis),
+      gain: this.text(gain),
       term,
       category: input.category,
       taxable,
       wallet: input.wallet,
       lots,
     };
-    if (uncovered > 0n) line.sellWithoutBuy = fixedString(uncovered);
+    if (uncovered > 0n) line.sellWithoutBuy = this.text(uncovered);
     if (input.proceeds === null && taxable) line.missingPrice = true;
     if (input.fairMarketValue !== undefined) {
-      line.fairMarketValue = input.fairMarketValue === null ? 'unknown' : fixedString(input.fairMarketValue);
+      line.fairMarketValue = input.fairMarketValue === null ? 'unknown' : this.text(input.fairMarketValue);
     }
     const totals = this.touchYear(event.year);
     totals.disposals.push(line);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Dec } from '../src/decimal.ts';
 import {
   fixedString,
+  isFixedText,
   moneyShare,
   mulFixed,
   mulMoney,
@@ -167,6 +168,42 @@ describe('fixed point (bigint) against decimal.js', () => {
         expect(fixedString(roundMoney(f(value)))).toBe(
           s(new Dec(value).toDecimalPlaces(12, Dec.ROUND_HALF_EVEN)),
         );
+      }),
+      RUNS,
+    );
+  });
+});
+
+describe('isFixedText', () => {
+  it('holds exactly for the texts fixedString prints for non-negative values', () => {
+    // Decimal-ish text: optional sign, digits with leading / trailing zeros, point, exponent.
+    const piece = fc.constantFrom(
+      '',
+      '0',
+      '00',
+      '5',
+      '10',
+      '0000000001',
+      '1'.repeat(37),
+      '.',
+      '+',
+      '-',
+      'e2',
+      ' ',
+    );
+    const rough = fc.array(piece, { maxLength: 6 }).map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(fc.oneof(rough, quantity, money, signedMoney), (text) => {
+        const valid = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(text);
+        // Signs and exponents are never canonical (and a huge exponent would not fit in memory).
+        const canonical = valid && !/[-+eE]/.test(text) && fixedString(f(text)) === text;
+        expect(isFixedText(text)).toBe(canonical);
+      }),
+      RUNS,
+    );
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 10n ** 60n }), (value) => {
+        expect(isFixedText(fixedString(value))).toBe(true);
       }),
       RUNS,
     );

@@ -12,7 +12,13 @@ export function handleSwitchTrade(p: Processor, event: EngineEvent, into: Engine
   const received = into.received!;
   const valued: EngineEvent =
     into.fiatValue !== null
-      ? { ...event, received, fiatValue: into.fiatValue, fiatCurrency: into.fiatCurrency }
+      ? {
+          ...event,
+          received,
+          fiatValue: into.fiatValue,
+          fiatText: into.fiatText,
+          fiatCurrency: into.fiatCurrency,
+        }
       : { ...event, received };
   const value = p.pricer.txValue(valued);
   const taken = p.ledger.remove(event.wallet, sent.asset, sent.amount);
