@@ -99,6 +99,8 @@ console.log(
     `(status ${outcome?.status}, added ${outcome?.rows_added}, errors ${outcome?.error_count})`,
 );
 console.log(`ratio lotwise / bare into the unindexed table: ${(lotwise.ms / bare.ms).toFixed(2)}×`);
-console.log(`ratio lotwise / bare into the transactions table: ${(lotwise.ms / bareTx.ms).toFixed(2)}×  (target ≤ 2×)`);
+console.log(
+  `ratio lotwise / bare into the transactions table: ${(lotwise.ms / bareTx.ms).toFixed(2)}×  (target ≤ 2×)`,
+);
 await server.close();
 await rm(dir, { recursive: true, force: true });

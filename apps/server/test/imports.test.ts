@@ -151,6 +151,34 @@ for (const dialect of DIALECTS)
         expect(errors.body.data.errors[0].message).toMatch(/abc/);
       });
 
+      it('changes nothing when the job runs again after its upload was stored (a crash before the job was marked done)', async () => {
+        const before = await countRows();
+        const up = await alice.upload('/api/imports/v1/csv_imports', {
+          name: 'again.csv',
+          content: csv(['2024-06-01 10:00:00 UTC,,,7,ETH,,,,,,Again,']),
+        });
+        await server.ctx.jobs.idle();
+        const sources = () =>
+          alice.get(`/api/imports/v2/import_histories/${up.body.data.import_history_id}/exchange_sources`);
+        const stored = (await sources()).body.data[0];
+        expect(stored).toMatchObject({ added: 1, duplicates: 0 });
+        const userId = (
+          await server.ctx.db.kysely
+            .selectFrom('import_files')
+            .select('user_id')
+            .where('id', '=', up.body.data.import_file_id)
+            .executeTakeFirstOrThrow()
+        ).user_id;
+        await server.ctx.jobs.enqueue('import.parse', userId, { fileId: up.body.data.import_file_id });
+        await server.ctx.jobs.idle();
+        expect((await sources()).body.data[0]).toMatchObject({
+          added: 1,
+          duplicates: 0,
+          import_status: 'complete',
+        });
+        expect(await countRows()).toBe(before + 1);
+      });
+
       it('marks an upload failed when none of its rows can be read, keeping its row errors', async () => {
         const before = await countRows();
         const bad = csv(['2024-05-01 10:00:00 UTC,,,abc,ETH,,,,,,Bad,', 'yesterday,,,1,ETH,,,,,,Bad date,']);

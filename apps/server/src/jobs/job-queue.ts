@@ -14,8 +14,12 @@ export class JobSuperseded extends Error {
 export interface JobIO {
   job: JobRow;
   payload: unknown;
-  /** Records progress (0–100) and tells the user's browser; throws JobSuperseded if replaced. */
-  progress(percent: number, message?: string): Promise<void>;
+  /**
+   * Records progress (0–100) and tells the user's browser; throws JobSuperseded if replaced.
+   * `persist: false` keeps it in memory only (liveProgress), for a job whose own connection
+   * holds the embedded database's write lock meanwhile.
+   */
+  progress(percent: number, message?: string, options?: { persist?: boolean }): Promise<void>;
 }
 
 export type JobHandler = (io: JobIO) => Promise<unknown>;
@@ -27,6 +31,8 @@ export interface JobQueue {
   stop(): Promise<void>;
   /** Resolves once no job is queued or running in this process (tests, graceful stop). */
   idle(): Promise<void>;
+  /** Progress a running job reported without persisting it (see JobIO.progress). */
+  liveProgress(jobId: number): number | undefined;
 }
 
 /**
@@ -35,6 +41,7 @@ export interface JobQueue {
  */
 export class JobExecutor {
   private readonly handlers = new Map<JobName, JobHandler>();
+  private readonly live = new Map<number, number>();
 
   constructor(
     private readonly repo: JobsRepo,
@@ -44,6 +51,10 @@ export class JobExecutor {
 
   register(name: JobName, handler: JobHandler): void {
     this.handlers.set(name, handler);
+  }
+
+  liveProgress(jobId: number): number | undefined {
+    return this.live.get(jobId);
   }
 
   notify(job: Pick<JobRow, 'id' | 'user_id' | 'name' | 'status' | 'progress' | 'message'>): void {
@@ -67,14 +78,18 @@ export class JobExecutor {
     const io: JobIO = {
       job,
       payload: JSON.parse(job.payload) as unknown,
-      progress: async (percent, message) => {
-        const status = await this.repo.progress(job.id, percent, message ?? null);
+      progress: async (percent, message, options) => {
+        const status =
+          options?.persist === false
+            ? (await this.repo.find(job.id))?.status
+            : await this.repo.progress(job.id, percent, message ?? null);
         if (status === 'superseded') throw new JobSuperseded();
+        if (options?.persist === false) this.live.set(job.id, Math.round(percent));
         this.notify({ ...job, status: 'running', progress: Math.round(percent), message: message ?? null });
       },
     };
     try {
-      const result = await handler(io);
+      const result = await handler(io).finally(() => this.live.delete(job.id));
       await this.repo.finish(job.id, 'succeeded', { result });
       this.notify({ ...job, status: 'succeeded', progress: 100, message: null });
     } catch (error) {

@@ -27,6 +27,10 @@ export class PgBossQueue implements JobQueue {
     this.executor.register(name, handler);
   }
 
+  liveProgress(jobId: number): number | undefined {
+    return this.executor.liveProgress(jobId);
+  }
+
   async enqueue(name: JobName, userId: number, payload: unknown, options: { dedupeKey?: string } = {}) {
     const job = await this.repo.insert(name, userId, payload, options.dedupeKey ?? null);
     this.executor.notify(job);

@@ -40,12 +40,28 @@ export function importFileJob(
     const history = await repo.findHistory(job.user_id, file.import_history_id);
     if (!history) throw new Error(`Account ${file.import_history_id} not found`);
 
+    // Run again after a crash that came between the import's commit and the job's own
+    // bookkeeping: the upload is already stored whole, and storing it again would recount it.
+    if (file.status === 'complete') {
+      return {
+        status: 'complete',
+        format: file.format,
+        added: file.rows_added,
+        duplicates: file.rows_duplicate,
+        errors: file.error_count,
+        skipped: file.rows_skipped,
+      };
+    }
+
     const format = wanted ?? file.format ?? undefined;
+    if (file.job_id !== job.id) await repo.setFileJob(file.id, job.id);
     await store.resetRun(file.id);
 
     // Progress follows the bytes read. Large uploads are parsed on a worker thread so that
-    // parsing the next batches overlaps with storing the previous ones.
+    // parsing the next batches overlaps with storing the previous ones; on the embedded
+    // database in a file an import writer thread stores them (import-writer.ts).
     const size = Math.max(file.size_bytes, 1);
+    const large = file.size_bytes >= options.workerMinBytes;
     let reported = 0;
     let skipped = 0;
     const input: ParseUploadInput = {
@@ -59,25 +75,26 @@ export function importFileJob(
       fileId: file.id,
       now: nowIso(),
     };
+    const writer = large && options.sqliteFileUrl !== undefined;
     const reportRead = async (read: number) => {
       const percent = 5 + Math.floor((85 * read) / size);
       if (percent >= reported + 5) {
         reported = percent;
+        // The import writer's connection holds the write lock meanwhile: progress stays in memory.
         await progress(
           Math.min(percent, 90),
           `Read ${Math.round(read / 1024)} of ${Math.round(size / 1024)} KB`,
+          { persist: !writer },
         );
       }
     };
-    const large = file.size_bytes >= options.workerMinBytes;
-
     let outcome: RunOutcome;
-    if (large && options.sqliteFileUrl) {
+    if (writer && options.sqliteFileUrl) {
       // Embedded database in a file: parse worker → import writer, the main thread stays free.
       outcome = await importInWorkers(
         input,
         { dbUrl: options.sqliteFileUrl, accountName: history.account_name },
-        { progress: reportRead, finishing: () => progress(90, 'Finishing') },
+        { progress: reportRead, finishing: () => progress(90, 'Finishing', { persist: false }) },
       );
     } else {
       const sink = {

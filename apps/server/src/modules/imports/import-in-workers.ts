@@ -6,7 +6,7 @@ import type { ParseUploadInput } from './parse-upload.ts';
 /** The main thread's part while the workers run: report progress, and say when to commit. */
 export interface WorkersHost {
   progress(bytesRead: number): Promise<void>;
-  /** Called once every batch is staged, before the writer commits; the writer waits for it. */
+  /** Every batch is stored; the writer is finishing the run. */
   finishing(): Promise<void>;
 }
 
@@ -50,9 +50,7 @@ export function importInWorkers(
             case 'progress':
               return host.progress(message.bytesRead);
             case 'finishing':
-              await host.finishing();
-              writer.postMessage('go');
-              return;
+              return host.finishing();
             case 'done':
               return finish(null, message.outcome);
             case 'failed':

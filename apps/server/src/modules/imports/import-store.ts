@@ -1,21 +1,51 @@
 import type SQLite from 'better-sqlite3';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { reapplyAnnotations } from '../annotations/annotations.repo.ts';
 import { nowIso } from '../users/users.repo.ts';
 import { STAGED_COLUMNS, type StagedValues, stagedObject } from './staged-row.ts';
 
+type Executor = Kysely<Database> | Transaction<Database>;
+
 /**
  * Writes an upload's outcome: rows staged in short chunks, then moved into transactions
  * in one database transaction (see the import job), or the upload marked failed.
+ *
+ * Direct mode (the import writer's, SQLite): the caller has opened one database
+ * transaction on the store's own connection for the whole run; rows go straight into
+ * transactions as they come, and commitImport / failImport only finish inside it.
  */
 export class ImportStore {
   private stageStatement: SQLite.Statement | undefined;
+  private insertStatement: SQLite.Statement | undefined;
+  /** Rows added so far in direct mode (rows already present are skipped by the dedupe key). */
+  private added = 0;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly sqlite?: SQLite.Database,
+    private readonly options: { direct?: boolean } = {},
   ) {}
+
+  /** Within one open transaction at the caller's, or in one of its own. */
+  private inTransaction<T>(body: (trx: Executor) => Promise<T>): Promise<T> {
+    return this.options.direct ? body(this.db) : this.db.transaction().execute(body);
+  }
+
+  /** Direct mode: a batch straight into transactions, in file order. */
+  insertRows(rows: StagedValues[]): void {
+    if (!this.sqlite?.inTransaction) throw new Error("insertRows needs the run's open transaction");
+    const columns = ['import_file_id', ...STAGED_COLUMNS, 'updated_at'];
+    this.insertStatement ??= this.sqlite.prepare(
+      `insert into transactions (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})
+       on conflict (user_id, dedupe_key) do nothing`,
+    );
+    const statement = this.insertStatement;
+    let added = 0;
+    // created_at (the last staged value) is also the row's first updated_at, as the move sets it.
+    for (const values of rows) added += statement.run(...values, values[values.length - 1]).changes;
+    this.added += added;
+  }
 
   /** Clears what an interrupted run of this upload left behind: staged rows and row errors. */
   async resetRun(fileId: number): Promise<void> {
@@ -68,6 +98,23 @@ export class ImportStore {
     })(rows);
   }
 
+  /** The staged rows into transactions in file order; returns how many were new. */
+  private async moveStaged(trx: Executor, fileId: number): Promise<number> {
+    const moved = await trx
+      .insertInto('transactions')
+      .columns([...STAGED_COLUMNS, 'import_file_id', 'updated_at'])
+      .expression(
+        trx
+          .selectFrom('import_staging')
+          .select([...STAGED_COLUMNS, 'import_file_id', 'created_at as updated_at'])
+          .where('import_file_id', '=', fileId)
+          .orderBy('id'),
+      )
+      .onConflict((oc) => oc.columns(['user_id', 'dedupe_key']).doNothing())
+      .executeTakeFirst();
+    return Number(moved.numInsertedOrUpdatedRows ?? 0);
+  }
+
   /**
    * Moves an upload's staged rows into transactions in one statement (rows already present
    * are skipped by the unique dedupe key), with its row errors and counts, all in one
@@ -82,20 +129,8 @@ export class ImportStore {
     errorCount: number;
     skipped: number;
   }): Promise<{ added: number; duplicates: number }> {
-    return this.db.transaction().execute(async (trx) => {
-      const moved = await trx
-        .insertInto('transactions')
-        .columns([...STAGED_COLUMNS, 'import_file_id', 'updated_at'])
-        .expression(
-          trx
-            .selectFrom('import_staging')
-            .select([...STAGED_COLUMNS, 'import_file_id', 'created_at as updated_at'])
-            .where('import_file_id', '=', input.fileId)
-            .orderBy('id'),
-        )
-        .onConflict((oc) => oc.columns(['user_id', 'dedupe_key']).doNothing())
-        .executeTakeFirst();
-      const added = Number(moved.numInsertedOrUpdatedRows ?? 0);
+    return this.inTransaction(async (trx) => {
+      const added = this.options.direct ? this.added : await this.moveStaged(trx, input.fileId);
       if (added > 0) await reapplyAnnotations(trx, input.userId, input.fileId);
       await trx
         .updateTable('import_files')
@@ -136,7 +171,7 @@ export class ImportStore {
     message: string,
     errorCount: number,
   ) {
-    await this.db.transaction().execute(async (trx) => {
+    await this.inTransaction(async (trx) => {
       await trx.deleteFrom('import_staging').where('import_file_id', '=', fileId).execute();
       await trx
         .updateTable('import_files')

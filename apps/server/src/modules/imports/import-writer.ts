@@ -21,33 +21,36 @@ export interface WriterData {
 /** What the writer tells the main thread. */
 export type WriterMessage =
   | { type: 'progress'; bytesRead: number }
-  /** Every batch is staged; the writer waits for 'go' before it takes the write lock to commit. */
+  /** Every batch is stored; the writer is finishing the run. */
   | { type: 'finishing' }
   | { type: 'done'; outcome: RunOutcome }
   | { type: 'failed'; message: string };
 
 /**
- * The import writer (SQLite): stores the parse worker's batches on a connection of its own
- * and then commits the run, so that neither parsing nor writing nor the final move into
- * transactions runs on the main thread, which goes on serving requests meanwhile.
+ * The import writer (SQLite): one database transaction on a connection of its own for the
+ * whole run, rows inserted into transactions as the parse worker hands them over, then the
+ * counts and statuses, then COMMIT. Parsing and writing overlap on two threads; the main
+ * thread goes on serving requests and reads see the import whole or not at all. A crash
+ * before COMMIT leaves nothing behind (SQLite rolls the transaction back), and the job
+ * runs again on restart. Writes from elsewhere wait for the commit (busy timeout).
  */
 const main = parentPort;
 if (!main) throw new Error('import-writer must run in a worker thread');
 const { input, dbUrl, accountName, port } = workerData as WriterData;
 const db = openDatabase(dbUrl);
-const store = new ImportStore(db.kysely, db.sqlite);
+const sqlite = (() => {
+  if (!db.sqlite) throw new Error('import-writer needs the embedded database');
+  return db.sqlite;
+})();
+const store = new ImportStore(db.kysely, sqlite, { direct: true });
 const repo = new ImportsRepo(db.kysely);
 let skipped = 0;
+sqlite.exec('begin immediate');
 
 const post = (message: WriterMessage) => main.postMessage(message);
-const mainSaysGo = () =>
-  new Promise<void>((resolve) => {
-    main.once('message', () => resolve());
-    post({ type: 'finishing' });
-  });
 
 async function finish(summary: StreamSummary): Promise<void> {
-  await mainSaysGo();
+  post({ type: 'finishing' });
   const outcome = await finishRun(store, repo, {
     fileId: input.fileId,
     historyId: input.historyId,
@@ -56,6 +59,7 @@ async function finish(summary: StreamSummary): Promise<void> {
     summary,
     skipped,
   });
+  sqlite.exec('commit');
   await db.close();
   post({ type: 'done', outcome });
 }
@@ -63,7 +67,7 @@ async function finish(summary: StreamSummary): Promise<void> {
 async function handle(message: WorkerMessage): Promise<void> {
   switch (message.type) {
     case 'rows':
-      await store.stageRows(JSON.parse(message.rows) as StagedValues[]);
+      store.insertRows(JSON.parse(message.rows) as StagedValues[]);
       post({ type: 'progress', bytesRead: message.bytesRead });
       break;
     case 'errors':
@@ -86,6 +90,7 @@ port.on('message', (message: WorkerMessage) => {
   queue = queue
     .then(() => handle(message))
     .catch((error: unknown) => {
+      if (sqlite.inTransaction) sqlite.exec('rollback');
       post({
         type: 'failed',
         message: error instanceof Error ? (error.stack ?? error.message) : String(error),

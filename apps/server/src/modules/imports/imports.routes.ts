@@ -35,8 +35,9 @@ export function registerImportRoutes(app: FastifyInstance, ctx: AppContext): voi
     const files = await repo.filesOfUser(userId);
     const progress = new Map<number, number>();
     for (const f of files.filter((x) => x.status === 'in-progress' && x.job_id)) {
-      const job = await ctx.jobsRepo.find(f.job_id!);
-      progress.set(f.import_history_id, job?.progress ?? 0);
+      const live = ctx.jobs.liveProgress(f.job_id!);
+      const job = live === undefined ? await ctx.jobsRepo.find(f.job_id!) : undefined;
+      progress.set(f.import_history_id, live ?? job?.progress ?? 0);
     }
     return progress;
   }
@@ -89,7 +90,8 @@ export function registerImportRoutes(app: FastifyInstance, ctx: AppContext): voi
       fileId: file.id,
       format: detected.id,
     });
-    await repo.setFileJob(file.id, job.id);
+    // The job records itself on the upload when it starts (import-file.job.ts): a write here
+    // could land after the import writer has taken the embedded database's write lock.
     return {
       status: 'success' as const,
       data: { import_history_id: history.id, import_file_id: file.id, job_id: job.id },
