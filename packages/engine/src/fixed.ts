@@ -211,6 +211,8 @@ export function parseFixed(text: string): bigint {
 }
 
 function parsePlain(text: string, start: number): bigint {
+  const short = parseShort(text, start);
+  if (short !== null) return short;
   const dot = text.indexOf('.', start);
   if (dot < 0) return BigInt(start === 0 ? text : text.slice(start)) * SCALE;
   const whole = text.slice(start, dot);
@@ -226,6 +228,29 @@ function parsePlain(text: string, start: number): bigint {
   const beyond = /[1-9]/.test(rest.slice(1));
   if (head > 5 || (head === 5 && (beyond || (kept & 1n) === 1n))) return kept + 1n;
   return kept;
+}
+
+/**
+ * Plain digits with an optional point and at most 15 digits in all (most amounts): their
+ * integer in a double (exact below 2^53) times a power of ten, no string slicing. Null otherwise.
+ */
+function parseShort(text: string, start: number): bigint | null {
+  const length = text.length;
+  if (length - start > 16) return null;
+  let value = 0;
+  let digits = 0;
+  let dot = -1;
+  for (let i = start; i < length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 46 && dot < 0) dot = i;
+    else if (code >= 48 && code <= 57) {
+      value = value * 10 + (code - 48);
+      digits++;
+    } else return null;
+  }
+  if (digits === 0 || digits > 15) return null;
+  const places = dot < 0 ? 0 : length - dot - 1;
+  return BigInt(value) * POW10[PLACES - places]!;
 }
 
 const ZEROS = Array.from({ length: PLACES + 1 }, (_, count) => '0'.repeat(count));
