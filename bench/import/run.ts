@@ -4,7 +4,7 @@
  * INSERT … SELECT), against a bare
  * csv-parse + prepared-statement insert of the same rows.
  *
- *   npx tsx bench/import/run.ts [--rows 1000000]
+ *   npx tsx bench/import/run.ts [--rows 1000000] [--lotwise-only]
  */
 import { copyFile, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -24,11 +24,16 @@ await writeUniversalCsv(csvFile, ROWS);
 const sizeMb = (await stat(csvFile)).size / 1024 / 1024;
 console.log(`rows: ${ROWS.toLocaleString('en-US')}  file: ${sizeMb.toFixed(1)} MB  (${csvFile})`);
 
-const bare = await measure(() => bareImport(csvFile, path.join(dir, 'bare.db')));
+// --lotwise-only: skip the floors, so the import's peak memory is its own (RSS seldom shrinks).
+const lotwiseOnly = process.argv.includes('--lotwise-only');
+const none = { ms: Number.NaN, peakRssMb: Number.NaN, result: 0 };
+const bare = lotwiseOnly ? none : await measure(() => bareImport(csvFile, path.join(dir, 'bare.db')));
 console.log(
   `bare csv-parse + prepared insert, unindexed 12-column table: ${formatMs(bare.ms)}  peak RSS ${bare.peakRssMb.toFixed(0)} MB`,
 );
-const bareTx = await measure(() => bareImportIntoTransactions(csvFile, path.join(dir, 'bare-tx.db')));
+const bareTx = lotwiseOnly
+  ? none
+  : await measure(() => bareImportIntoTransactions(csvFile, path.join(dir, 'bare-tx.db')));
 console.log(
   `bare csv-parse + prepared insert into Lotwise's transactions table (its indexes): ${formatMs(bareTx.ms)}  ` +
     `peak RSS ${bareTx.peakRssMb.toFixed(0)} MB`,
