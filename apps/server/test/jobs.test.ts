@@ -39,6 +39,26 @@ for (const dialect of DIALECTS) {
       expect(seen.every((n) => n.channel === 'imports')).toBe(true);
     });
 
+    it('keeps progress in memory only when asked (a job whose own connection holds the write lock)', async () => {
+      const seen: Notification[] = [];
+      const unsubscribe = server.ctx.hub.subscribe(userId, (n) => seen.push(n));
+      let during: { live: number | undefined; stored: number | undefined } | undefined;
+      server.ctx.jobs.register('test.echo', async ({ job, progress }) => {
+        await progress(40, 'reading', { persist: false });
+        during = {
+          live: server.ctx.jobs.liveProgress(job.id),
+          stored: (await server.ctx.jobsRepo.find(job.id))?.progress,
+        };
+        return null;
+      });
+      const job = await server.ctx.jobs.enqueue('test.echo', userId, {});
+      await server.ctx.jobs.idle();
+      unsubscribe();
+      expect(during).toEqual({ live: 40, stored: 0 });
+      expect(server.ctx.jobs.liveProgress(job.id)).toBeUndefined();
+      expect(seen.filter((n) => n.data?.id === job.id).map((n) => n.data?.progress)).toEqual([0, 0, 40, 100]);
+    });
+
     it('records a failing job with its error instead of crashing', async () => {
       server.ctx.jobs.register('test.echo', async () => {
         throw new Error('row 7: amount is not a number');
