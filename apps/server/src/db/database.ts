@@ -19,6 +19,12 @@ export interface Db {
    * row by row beats building one large query (import staging).
    */
   sqlite?: SQLite.Database;
+  /**
+   * Threads of this process that hold the embedded database's write lock on a connection of
+   * their own (the import writer). While any does, optional writes (a session's sliding
+   * expiry) are skipped rather than made to wait on this thread.
+   */
+  sideWriters: { count: number };
   close(): Promise<void>;
 }
 
@@ -40,7 +46,14 @@ export function openDatabase(url: string, options: OpenOptions = {}): Db {
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect: 'postgres', url, schema: options.schema, close: () => kysely.destroy() };
+    return {
+      kysely,
+      dialect: 'postgres',
+      url,
+      schema: options.schema,
+      sideWriters: { count: 0 },
+      close: () => kysely.destroy(),
+    };
   }
   const file = url.replace(/^sqlite:/, '');
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
@@ -59,5 +72,5 @@ export function openDatabase(url: string, options: OpenOptions = {}): Db {
     dialect: new SqliteDialect({ database: sqlite }),
     plugins: [new SqliteBooleanPlugin()],
   });
-  return { kysely, dialect: 'sqlite', url, sqlite, close: () => kysely.destroy() };
+  return { kysely, dialect: 'sqlite', url, sqlite, sideWriters: { count: 0 }, close: () => kysely.destroy() };
 }

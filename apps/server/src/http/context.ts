@@ -34,6 +34,6 @@ export function createContext(
     jobs: jobs.queue,
     jobsRepo: jobs.repo,
     users: new UsersRepo(db.kysely),
-    sessions: new SessionsRepo(db.kysely, config.sessionTtlMs),
+    sessions: new SessionsRepo(db.kysely, config.sessionTtlMs, () => db.sideWriters.count > 0),
   };
 }

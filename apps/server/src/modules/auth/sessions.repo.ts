@@ -7,6 +7,8 @@ export class SessionsRepo {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly ttlMs: number,
+    /** True while another thread holds the write lock: the touch can wait for a later request. */
+    private readonly writesBlocked: () => boolean = () => false,
   ) {}
 
   /** Creates a session and answers the cookie token (only its hash is stored). */
@@ -45,7 +47,7 @@ export class SessionsRepo {
   /** Sliding expiry, written at most once a minute per session. */
   async touch(session: SessionsTable): Promise<void> {
     const now = Date.now();
-    if (now - Date.parse(session.last_seen_at) < 60_000) return;
+    if (now - Date.parse(session.last_seen_at) < 60_000 || this.writesBlocked()) return;
     await this.db
       .updateTable('sessions')
       .set({

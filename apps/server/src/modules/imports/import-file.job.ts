@@ -91,11 +91,16 @@ export function importFileJob(
     let outcome: RunOutcome;
     if (writer && options.sqliteFileUrl) {
       // Embedded database in a file: parse worker → import writer, the main thread stays free.
-      outcome = await importInWorkers(
-        input,
-        { dbUrl: options.sqliteFileUrl, accountName: history.account_name },
-        { progress: reportRead, finishing: () => progress(90, 'Finishing', { persist: false }) },
-      );
+      ctx.db.sideWriters.count++;
+      try {
+        outcome = await importInWorkers(
+          input,
+          { dbUrl: options.sqliteFileUrl, accountName: history.account_name },
+          { progress: reportRead, finishing: () => progress(90, 'Finishing', { persist: false }) },
+        );
+      } finally {
+        ctx.db.sideWriters.count--;
+      }
     } else {
       const sink = {
         rows: async (rows: StagedValues[], read: number) => {
