@@ -69,7 +69,7 @@ export class TestClient {
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON bodies and assert on them
-function safeJson(response: LightMyRequestResponse): any {
+function safeJson(response: LightMyRequestResponse): any /* any: tests assert on arbitrary JSON bodies */ {
   try {
     return response.json();
   } catch {

@@ -75,7 +75,7 @@ export function importFileJob(
       fileId: file.id,
       now: nowIso(),
     };
-    const writer = large && options.sqliteFileUrl !== undefined;
+    const writerDbUrl = large ? options.sqliteFileUrl : undefined;
     const reportRead = async (read: number) => {
       const percent = 5 + Math.floor((85 * read) / size);
       if (percent >= reported + 5) {
@@ -84,18 +84,18 @@ export function importFileJob(
         await progress(
           Math.min(percent, 90),
           `Read ${Math.round(read / 1024)} of ${Math.round(size / 1024)} KB`,
-          { persist: !writer },
+          { persist: writerDbUrl === undefined },
         );
       }
     };
     let outcome: RunOutcome;
-    if (writer && options.sqliteFileUrl) {
+    if (writerDbUrl) {
       // Embedded database in a file: parse worker → import writer, the main thread stays free.
       ctx.db.sideWriters.count++;
       try {
         outcome = await importInWorkers(
           input,
-          { dbUrl: options.sqliteFileUrl, accountName: history.account_name },
+          { dbUrl: writerDbUrl, accountName: history.account_name },
           { progress: reportRead, finishing: () => progress(90, 'Finishing', { persist: false }) },
         );
       } finally {

@@ -2,8 +2,9 @@ import { MessageChannel, Worker } from 'node:worker_threads';
 import type { RunOutcome } from './finish-import.ts';
 import type { WriterData, WriterMessage } from './import-writer.ts';
 import type { ParseUploadInput } from './parse-upload.ts';
+import { superviseWorkers } from './supervise-workers.ts';
 
-/** The main thread's part while the workers run: report progress, and say when to commit. */
+/** The main thread's part while the workers run: relay progress as the writer reports it. */
 export interface WorkersHost {
   progress(bytesRead: number): Promise<void>;
   /** Every batch is stored; the writer is finishing the run. */
@@ -21,52 +22,34 @@ export function importInWorkers(
   target: Omit<WriterData, 'input' | 'port'>,
   host: WorkersHost,
 ): Promise<RunOutcome> {
-  return new Promise((resolve, reject) => {
-    const channel = new MessageChannel();
-    const writerData: WriterData = { input, ...target, port: channel.port2 };
-    const writer = new Worker(new URL('./import-writer-boot.mjs', import.meta.url), {
-      workerData: writerData,
-      transferList: [channel.port2],
-    });
-    const parser = new Worker(new URL('./parse-worker-boot.mjs', import.meta.url), {
-      workerData: { ...input, port: channel.port1 },
-      transferList: [channel.port1],
-    });
-    let settled = false;
-    const finish = (error: Error | null, outcome?: RunOutcome) => {
-      if (settled) return;
-      settled = true;
-      void parser.terminate();
-      void writer.terminate();
-      if (error) reject(error);
-      else resolve(outcome as RunOutcome);
-    };
-    let queue = Promise.resolve();
-    writer.on('message', (message: WriterMessage) => {
-      queue = queue
-        .then(async () => {
-          if (settled) return;
-          switch (message.type) {
-            case 'progress':
-              return host.progress(message.bytesRead);
-            case 'finishing':
-              return host.finishing();
-            case 'done':
-              return finish(null, message.outcome);
-            case 'failed':
-              return finish(new Error(`Import writer failed: ${message.message}`));
-          }
-        })
-        .catch((error: unknown) => finish(error instanceof Error ? error : new Error(String(error))));
-    });
-    for (const [worker, name] of [
+  const channel = new MessageChannel();
+  const writerData: WriterData = { input, ...target, port: channel.port2 };
+  const writer = new Worker(new URL('./import-writer-boot.mjs', import.meta.url), {
+    workerData: writerData,
+    transferList: [channel.port2],
+  });
+  const parser = new Worker(new URL('./parse-worker-boot.mjs', import.meta.url), {
+    workerData: { ...input, port: channel.port1 },
+    transferList: [channel.port1],
+  });
+  return superviseWorkers<WriterMessage, RunOutcome>(
+    [
       [writer, 'Import writer'],
       [parser, 'Parse worker'],
-    ] as const) {
-      worker.once('error', (error) => finish(error));
-      worker.once('exit', (code) => {
-        if (!settled) finish(new Error(`${name} stopped (exit code ${code})`));
-      });
-    }
-  });
+    ],
+    async (message) => {
+      switch (message.type) {
+        case 'progress':
+          await host.progress(message.bytesRead);
+          return undefined;
+        case 'finishing':
+          await host.finishing();
+          return undefined;
+        case 'done':
+          return { done: message.outcome };
+        case 'failed':
+          return { failed: new Error(`Import writer failed: ${message.message}`) };
+      }
+    },
+  );
 }

@@ -7,6 +7,10 @@ import { STAGED_COLUMNS, type StagedValues, stagedObject } from './staged-row.ts
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
+/** A staged row's values plus its first updated_at, in this order, for the direct insert. */
+const DIRECT_COLUMNS = ['import_file_id', ...STAGED_COLUMNS, 'updated_at'];
+const placeholders = (count: number) => Array.from({ length: count }, () => '?').join(', ');
+
 /**
  * Writes an upload's outcome: rows staged in short chunks, then moved into transactions
  * in one database transaction (see the import job), or the upload marked failed.
@@ -35,9 +39,8 @@ export class ImportStore {
   /** Direct mode: a batch straight into transactions, in file order. */
   insertRows(rows: StagedValues[]): void {
     if (!this.sqlite?.inTransaction) throw new Error("insertRows needs the run's open transaction");
-    const columns = ['import_file_id', ...STAGED_COLUMNS, 'updated_at'];
     this.insertStatement ??= this.sqlite.prepare(
-      `insert into transactions (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})
+      `insert into transactions (${DIRECT_COLUMNS.join(', ')}) values (${placeholders(DIRECT_COLUMNS.length)})
        on conflict (user_id, dedupe_key) do nothing`,
     );
     const statement = this.insertStatement;
@@ -85,12 +88,9 @@ export class ImportStore {
     // times faster than compiling a thousand-row VALUES query.
     const sqlite = this.sqlite;
     this.stageStatement ??= sqlite.prepare(
-      `insert into import_staging (import_file_id, ${STAGED_COLUMNS.join(', ')}) values (${[
-        'import_file_id',
-        ...STAGED_COLUMNS,
-      ]
-        .map(() => '?')
-        .join(', ')})`,
+      `insert into import_staging (import_file_id, ${STAGED_COLUMNS.join(', ')}) values (${placeholders(
+        STAGED_COLUMNS.length + 1,
+      )})`,
     );
     const statement = this.stageStatement;
     sqlite.transaction((batch: StagedValues[]) => {
