@@ -48,7 +48,10 @@ export type Operation =
   | 'margin_fee'
   | 'none';
 
-/** Shape bits of a prepared row: which legs it has, which of them are fiat, a usable fiat value. */
+/**
+ * Shape bits of a prepared row: which legs it has, which of them are fiat, a usable fiat value,
+ * a usable fee price.
+ */
 export const SENT = 1;
 export const SENT_FIAT = 2;
 export const RECEIVED = 4;
@@ -56,6 +59,7 @@ export const RECEIVED_FIAT = 8;
 export const FEE = 16;
 export const FEE_FIAT = 32;
 export const FIAT_VALUE = 64;
+export const FEE_PRICE = 128;
 
 const OPERATIONS: readonly Operation[] = [
   'buy',
@@ -82,10 +86,10 @@ const OPERATIONS: readonly Operation[] = [
   'none',
 ];
 const OP_CODE = new Map(OPERATIONS.map((op, code) => [op, code]));
-// info bits: operation code (5), same-instant rank (2), shape (7), consumed by a pair (1).
+// info bits: operation code (5), same-instant rank (2), shape (8), consumed by a pair (1).
 const RANK_SHIFT = 5;
 const SHAPE_SHIFT = 7;
-const CONSUMED = 1 << 14;
+const CONSUMED = 1 << 15;
 
 /** A row's id as the engine reports it: its own, or its 1-based position. */
 export function rowId(tx: EngineTransaction, slot: number): string {
@@ -138,7 +142,7 @@ export class PreparedRows {
   }
 
   shape(slot: number): number {
-    return (this.info[slot]! >> SHAPE_SHIFT) & 127;
+    return (this.info[slot]! >> SHAPE_SHIFT) & 255;
   }
 
   /** Makes `out` the pair event of `into`, which is then skipped. */
@@ -184,6 +188,8 @@ export interface EngineEvent {
   /** The row's own text of fiatValue when it is exactly fixedString(fiatValue), else null. */
   fiatText: string | null;
   fiatCurrency: string;
+  /** The user's price of one fee unit (fixed point), when the row has a usable one. */
+  feePrice: bigint | null;
   /** For op 'pair': the incoming half (this event is the outgoing half). */
   partner: EngineEvent | null;
 }

@@ -8,6 +8,7 @@ import {
   type EngineEvent,
   FEE,
   FEE_FIAT,
+  FEE_PRICE,
   FIAT_LEG,
   FIAT_VALUE,
   Leg,
@@ -110,6 +111,7 @@ function readRow(
     return false;
   }
   const hasFiatValue = checkFiatValue(tx, id, ctx);
+  const hasFeePrice = checkFeePrice(tx, fee !== null, id, ctx);
   const op = chooseOperation(String(tx.kind), tx.classification, sent, received, fee);
   prepared.set(
     slot,
@@ -118,7 +120,8 @@ function readRow(
     shapeBits(sent, SENT, SENT_FIAT) |
       shapeBits(received, RECEIVED, RECEIVED_FIAT) |
       shapeBits(fee, FEE, FEE_FIAT) |
-      (hasFiatValue ? FIAT_VALUE : 0),
+      (hasFiatValue ? FIAT_VALUE : 0) |
+      (hasFeePrice ? FEE_PRICE : 0),
   );
   return true;
 }
@@ -154,6 +157,7 @@ export function materialise(slot: number, prepared: PreparedRows, calendar: Loca
     fiatValue: fiat === null ? null : absFixed(fiat.amount),
     fiatText: fiat === null ? null : fixedTextOf(fiat.amount),
     fiatCurrency: fiat === null ? '' : fiat.currency.trim(),
+    feePrice: (shape & FEE_PRICE) === 0 ? null : absFixed(tx.feePrice),
     partner: partner < 0 ? null : materialise(partner, prepared, calendar),
   };
 }
@@ -223,6 +227,23 @@ function amountText(value: unknown): string | null {
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : null;
   if (typeof value !== 'string') return null;
   return value.trim();
+}
+
+/** A fee price is used when the row has a fee and the price is a non-negative decimal. */
+function checkFeePrice(tx: EngineTransaction, hasFee: boolean, id: string, ctx: PrepareContext): boolean {
+  const raw = tx.feePrice;
+  if (raw === null || raw === undefined) return false;
+  const text = amountText(raw);
+  const scan = text === null ? 0 : scanDecimal(text);
+  if (scan === 0 || (scan & DECIMAL_NEGATIVE) !== 0) {
+    ctx.warn({
+      code: 'bad_amount',
+      txId: id,
+      message: `Transaction ${id}: fee price ${JSON.stringify(raw)} is not a price; ignored.`,
+    });
+    return false;
+  }
+  return hasFee;
 }
 
 function checkFiatValue(tx: EngineTransaction, id: string, ctx: PrepareContext): boolean {

@@ -57,6 +57,23 @@ export class Pricer {
     return price === null ? null : mulMoney(price, qty);
   }
 
+  /**
+   * Value of the row's fee leg: the user's fee price × the fee units when the row has one (a
+   * fee in the reporting currency is its own value), else as any other leg.
+   */
+  feeValue(event: EngineEvent, fee: Leg): bigint | null {
+    if (event.feePrice !== null && fee.asset !== this.currency) return mulMoney(event.feePrice, fee.amount);
+    return this.valueOf(event, fee);
+  }
+
+  /** Value of `qty` units of `asset`, at the user's fee price when it is the row's fee asset. */
+  feeValueAt(event: EngineEvent, asset: string, qty: bigint): bigint | null {
+    if (event.feePrice !== null && event.fee?.asset === asset && asset !== this.currency) {
+      return mulMoney(event.feePrice, qty);
+    }
+    return this.valueAt(event, asset, qty);
+  }
+
   /** Value of `amount` units of a leg's asset at the row's time. */
   valueOf(event: EngineEvent, leg: Leg): bigint | null {
     if (leg.fiat) return this.fiatLegValue(leg, event);

@@ -110,7 +110,7 @@ export class Processor {
   chargeFee(event: EngineEvent, fee: Leg | null = event.fee): FeeCharge {
     if (fee === null) return NO_FEE;
     if (!fee.fiat && fee.asset === event.received?.asset) return NET_FEE;
-    const value = this.pricer.valueOf(event, fee);
+    const value = this.pricer.feeValue(event, fee);
     if (!fee.fiat) {
       const taken = this.ledger.remove(event.wallet, fee.asset, fee.amount);
       this.rec.disposal(event, {

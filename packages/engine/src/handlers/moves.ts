@@ -68,7 +68,7 @@ export function handlePair(p: Processor, event: EngineEvent): void {
 }
 
 function transferFee(p: Processor, event: EngineEvent, into: EngineEvent, asset: string, qty: bigint): void {
-  const value = p.pricer.valueAt(event, asset, qty) ?? p.pricer.valueAt(into, asset, qty);
+  const value = p.pricer.feeValueAt(event, asset, qty) ?? p.pricer.feeValueAt(into, asset, qty);
   const taken = p.ledger.remove(event.wallet, asset, qty);
   if (value === null) p.rec.missingPrice(event, asset, gainTotals(event.year));
   p.rec.disposal(event, {

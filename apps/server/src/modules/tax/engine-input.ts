@@ -71,6 +71,7 @@ export async function loadEngineInput(
         'manual_price',
         'sent_price',
         'received_price',
+        'fee_price',
         'pair_id',
       ])
       .where('user_id', '=', userId)
@@ -122,6 +123,8 @@ export async function loadEngineInput(
         ignored: Boolean(r.ignored) || r.user_defined_type === 'ignore',
         // The pair dialogs' join (self transfer, switch trade, rebrand).
         pairId: r.pair_id,
+        // The editor's fee per-token price (with its manual prices) values the fee first.
+        feePrice: r.manual_price && r.fee_price !== null ? String(r.fee_price) : null,
       });
     }
     after = rows.at(-1)!.id;
