@@ -127,6 +127,12 @@ async function flow(context: BrowserContext, page: Page) {
   await page.setViewportSize({ width: 375, height: 800 });
   await page.reload();
   await page.getByTestId('short-term-gain').waitFor();
+  // Below 768 px each sale is a card: the gain shows without scrolling sideways, lots on demand.
+  const firstLine = page.getByTestId('disposal-row').first();
+  await firstLine.getByRole('button', { name: 'Show lots' }).click();
+  await page.locator('[data-testid^="lots-"]').first().waitFor();
+  expect(await firstLine.textContent()).toContain('$2,995.00');
+  expect(await page.getByRole('table').filter({ hasText: 'Proceeds' }).count()).toBe(0);
   await screenshot(page, 'tax-one-year-375');
   await page.goto('/tax');
   await page.getByTestId(`year-${YEAR}`).waitFor();
