@@ -53,25 +53,42 @@ describe('dedupe keys', () => {
     ]);
   });
 
-  it('counts repeats per timestamp over the last 2,000 distinct timestamps only', () => {
+  it('numbers repeats however far apart they are in the file', () => {
     const at = (i: number) =>
       record('1', { timestamp: `2024-01-01T00:00:00.${String(i).padStart(4, '0')}Z` });
-    const first = dedupeKeys('koinly', [at(0), at(0)]);
-    // Within the window the third copy is numbered 3; after 2,000 other timestamps it starts over.
+    const first = dedupeKeys('koinly', [at(0), at(0), at(0)]);
+    expect(new Set(first).size).toBe(3);
+    // The third copy is the third copy whether 10 or 5,000 other timestamps come between.
     const near = dedupeKeys('koinly', [
       at(0),
       at(0),
-      ...Array.from({ length: 1999 }, (_, i) => at(i + 1)),
+      ...Array.from({ length: 10 }, (_, i) => at(i + 1)),
       at(0),
     ]);
     const far = dedupeKeys('koinly', [
       at(0),
+      ...Array.from({ length: 2500 }, (_, i) => at(i + 1)),
       at(0),
-      ...Array.from({ length: 2000 }, (_, i) => at(i + 1)),
+      ...Array.from({ length: 2500 }, (_, i) => at(i + 2501)),
       at(0),
     ]);
-    expect(near.at(-1)).not.toBe(first[0]);
-    expect(near.at(-1)).not.toBe(first[1]);
-    expect(far.at(-1)).toBe(first[0]);
+    expect(near.at(-1)).toBe(first[2]);
+    expect([far[0], far[2501], far.at(-1)]).toEqual(first);
+    // Rows with an exchange id are numbered per timestamp too: the same id twice at one time is
+    // two rows (the golden keys above fix the first one's key).
+    const byId = record('1', { external_id: 'T-9' });
+    const ids = dedupeKeys('kraken', [byId, byId]);
+    expect(ids[0]).not.toBe(ids[1]);
+    expect(dedupeKeys('kraken', [byId])[0]).toBe(ids[0]);
+  });
+
+  it('counts a hundred thousand distinct rows without mixing them up', () => {
+    const rows = Array.from({ length: 100_000 }, (_, i) =>
+      record(String(i % 997), { timestamp: `2024-01-01T00:${String(i % 60).padStart(2, '0')}:00Z` }),
+    );
+    const keys = dedupeKeys('koinly', rows);
+    // 997 × 60 distinct contents (59,820); the rest repeat one of them and are numbered on.
+    expect(new Set(keys).size).toBe(100_000);
+    expect(dedupeKeys('koinly', rows)).toEqual(keys);
   });
 });

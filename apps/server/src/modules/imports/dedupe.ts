@@ -49,8 +49,72 @@ function compactTime(timestamp: string): string {
     .padEnd(14, '0');
 }
 
-/** How many distinct timestamps the keyer remembers occurrence counts for. */
-const WINDOW = 2000;
+/**
+ * A 53-bit hash of a string (two 32-bit multiplicative lanes, mixed), for counting only: it
+ * never stands for a record in storage.
+ */
+function hash53(text: string): number {
+  let a = 0x811c9dc5;
+  let b = 0x9747b28c ^ text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995);
+  }
+  a = Math.imul(a ^ (a >>> 16), 0x85ebca6b);
+  a = Math.imul(a ^ (a >>> 13), 0xc2b2ae35);
+  b = Math.imul(b ^ (b >>> 15), 0x2c1b3c6d);
+  b = Math.imul(b ^ (b >>> 12), 0x297a2d39);
+  return ((b ^ (b >>> 16)) >>> 11) * 0x1_0000_0000 + ((a ^ (a >>> 16)) >>> 0);
+}
+
+/**
+ * How often each record's content has occurred so far in the file, however far apart the
+ * copies are. Counted by a 53-bit hash of the content in typed arrays (12 bytes a slot), not
+ * by the strings, so a file of a million rows keeps about 25 MB. Two different contents with
+ * the same hash (about one chance in 10^4 in a million-row file) would share one count: their
+ * keys still differ, as each key hashes its own content, and the same file numbers them the
+ * same way again.
+ */
+class OccurrenceCounter {
+  private hashes = new Float64Array(1 << 12);
+  private counts = new Uint32Array(1 << 12);
+  private size = 0;
+
+  /** 1 the first time `content` is seen, then 2, 3, … */
+  next(content: string): number {
+    if (this.size * 2 >= this.hashes.length) this.grow();
+    const h = hash53(content);
+    const slot = this.slotOf(h, this.hashes, this.counts);
+    if (this.counts[slot] === 0) {
+      this.hashes[slot] = h;
+      this.size++;
+    }
+    this.counts[slot] = (this.counts[slot] as number) + 1;
+    return this.counts[slot] as number;
+  }
+
+  /** The slot holding `h`, or the empty slot where it belongs (linear probing). */
+  private slotOf(h: number, hashes: Float64Array, counts: Uint32Array): number {
+    const mask = hashes.length - 1;
+    let slot = (h % 0x1_0000_0000) & mask;
+    while (counts[slot] !== 0 && hashes[slot] !== h) slot = (slot + 1) & mask;
+    return slot;
+  }
+
+  private grow(): void {
+    const hashes = new Float64Array(this.hashes.length * 2);
+    const counts = new Uint32Array(this.hashes.length * 2);
+    for (let i = 0; i < this.hashes.length; i++) {
+      if (this.counts[i] === 0) continue;
+      const slot = this.slotOf(this.hashes[i] as number, hashes, counts);
+      hashes[slot] = this.hashes[i] as number;
+      counts[slot] = this.counts[i] as number;
+    }
+    this.hashes = hashes;
+    this.counts = counts;
+  }
+}
 
 /**
  * The identity of a record within the user's data, so the same transaction imported
@@ -59,21 +123,11 @@ const WINDOW = 2000;
  * - With an exchange id: family + id + kind + the assets moved (explorers reuse one hash
  *   for several transfers of one transaction).
  * - Without one: family + the whole record's content, numbered by how often that exact
- *   content occurs in the file, so two genuinely identical rows in one file both count
- *   while the same file a second time adds nothing.
- *
- * Identical content means an identical timestamp, so occurrence counts are kept only for
- * the last WINDOW distinct timestamps: memory stays flat on a file of millions of rows.
+ *   content has occurred in the file so far, so two genuinely identical rows in one file
+ *   both count while the same file a second time adds nothing.
  */
 export class DedupeKeyer {
-  /**
-   * Occurrence counts per timestamp, oldest first. Nearly every timestamp holds one record,
-   * so a lone record is kept as its base string and a Map is made only for a second one.
-   */
-  private readonly seen = new Map<string, string | Map<string, number>>();
-  /** The same timestamps in a ring, so the oldest is found without an iterator per record. */
-  private readonly order: string[] = new Array(WINDOW);
-  private next = 0;
+  private readonly occurrences = new OccurrenceCounter();
 
   constructor(private readonly family: string) {}
 
@@ -86,32 +140,11 @@ export class DedupeKeyer {
       : `${this.family}|c|${r.timestamp}|${r.kind}|${sent}|${canonicalAmount(r.sent?.amount)}|${received}|${canonicalAmount(
           r.received?.amount,
         )}|${fee}|${canonicalAmount(r.fee?.amount)}|${r.tx_hash ?? ''}`;
-    const n = this.count(r.timestamp, base);
+    // Repeats are counted per timestamp, as before; an id-keyed base holds none of its own.
+    const n = this.occurrences.next(r.external_id ? `${r.timestamp}|${base}` : base);
     // The time prefix keeps the unique index's inserts near its end (files are mostly in
     // time order), instead of scattering them over the whole index as a bare hash would.
     return compactTime(r.timestamp) + hash('sha256', `${base}#${n}`, 'hex').slice(0, 48);
-  }
-
-  /** How many times `base` has now been seen at `timestamp` (1 the first time). */
-  private count(timestamp: string, base: string): number {
-    const entry = this.seen.get(timestamp);
-    if (entry === undefined) {
-      if (this.seen.size === WINDOW) this.seen.delete(this.order[this.next] as string);
-      this.seen.set(timestamp, base);
-      this.order[this.next] = timestamp;
-      this.next = (this.next + 1) % WINDOW;
-      return 1;
-    }
-    if (typeof entry === 'string') {
-      const counts = new Map([[entry, 1]]);
-      const n = entry === base ? 2 : 1;
-      counts.set(base, n);
-      this.seen.set(timestamp, counts);
-      return n;
-    }
-    const n = (entry.get(base) ?? 0) + 1;
-    entry.set(base, n);
-    return n;
   }
 }
 
