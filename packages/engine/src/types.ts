@@ -71,8 +71,8 @@ export interface EngineTransaction {
   /** Gift received: the donor's basis (in the reporting currency) and, optionally, date. */
   donorBasis?: { amount: string; acquiredAt?: string | null } | null;
   /**
-   * The user's price of one unit of the fee asset, in the reporting currency (the editor's fee
-   * per-token price). It values the fee, and units lost in a self-transfer of that asset, ahead
+   * The user's price of one unit of the fee asset, in the reporting currency (the edit call's
+   * fee per-token price). It values the fee, and units lost in a self-transfer of that asset, ahead
    * of every other source; the legs keep their own values.
    */
   feePrice?: string | null;

@@ -123,7 +123,7 @@ export async function loadEngineInput(
         ignored: Boolean(r.ignored) || r.user_defined_type === 'ignore',
         // The pair dialogs' join (self transfer, switch trade, rebrand).
         pairId: r.pair_id,
-        // The editor's fee per-token price (with its manual prices) values the fee first.
+        // The edit call's fee per-token price (saved with its manual prices) values the fee first.
         feePrice: r.manual_price && r.fee_price !== null ? String(r.fee_price) : null,
       });
     }
