@@ -1,25 +1,51 @@
 /**
  * Runs the engine in a worker thread so a calculation of a million transactions never
- * blocks the server's request thread. Started once through calc-worker-boot.mjs and fed
- * one calculation per message (run-engine.ts).
+ * blocks the server's request thread. Started once through calc-worker-boot.mjs; a
+ * calculation arrives as slices of rows, then its options (run-engine.ts), and its result
+ * goes back in slices (result-parts.ts).
  */
 import { parentPort } from 'node:worker_threads';
 import { calculate } from '@lotwise/engine/calculate';
 import { matchTransfers } from '@lotwise/engine/transfer-matching';
 import type { CalculateOptions, EngineTransaction } from '@lotwise/engine/types';
+import { splitResult } from './result-parts.ts';
 
-interface Request {
-  id: number;
-  transactions: EngineTransaction[];
-  options: CalculateOptions;
-  matched: boolean;
-}
+type Message =
+  | { id: number; rows: EngineTransaction[] }
+  | { id: number; options: CalculateOptions; matched: boolean }
+  | { taken: number };
 
-parentPort?.on('message', ({ id, transactions, options, matched }: Request) => {
+/** Per calculation id: the rows received so far. */
+const received = new Map<number, EngineTransaction[]>();
+
+/** Per calculation id: called when the server has taken the last slice sent. */
+const taken = new Map<number, () => void>();
+
+async function run(id: number, options: CalculateOptions, matched: boolean): Promise<void> {
+  const port = parentPort!;
+  const transactions = received.get(id) ?? [];
+  received.delete(id);
   try {
     const result = calculate(matched ? transactions : matchTransfers(transactions), options);
-    parentPort?.postMessage({ id, ok: true, result });
+    const { parts, rest } = splitResult(result);
+    for (const part of parts) {
+      const next = new Promise<void>((resolve) => taken.set(id, resolve));
+      port.postMessage({ id, part });
+      await next;
+    }
+    port.postMessage({ id, ok: true, result: rest });
   } catch (error) {
-    parentPort?.postMessage({ id, ok: false, error: error instanceof Error ? error.message : String(error) });
+    port.postMessage({ id, ok: false, error: error instanceof Error ? error.message : String(error) });
+  } finally {
+    taken.delete(id);
   }
+}
+
+parentPort?.on('message', (message: Message) => {
+  if ('taken' in message) taken.get(message.taken)?.();
+  else if ('rows' in message) {
+    const rows = received.get(message.id);
+    if (rows) for (const row of message.rows) rows.push(row);
+    else received.set(message.id, message.rows);
+  } else void run(message.id, message.options, message.matched);
 });

@@ -2,9 +2,10 @@ import { classificationOf } from '@lotwise/engine/label-classification';
 import type { EngineTransaction } from '@lotwise/engine/types';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { yieldToRequests } from '../../jobs/yield-to-requests.ts';
 import { manualFiatValue } from './manual-price.ts';
 
-const CHUNK = 10_000;
+const CHUNK = 2_500;
 
 /** Account names as wallets; two accounts of one name are told apart by their id. */
 export async function walletNames(db: Kysely<Database>, userId: number): Promise<Map<number, string>> {
@@ -128,6 +129,7 @@ export async function loadEngineInput(
       });
     }
     after = rows.at(-1)!.id;
+    await yieldToRequests();
   }
 }
 

@@ -1,6 +1,7 @@
 import type { CalculationResult } from '@lotwise/engine/types';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { yieldToRequests } from '../../jobs/yield-to-requests.ts';
 
 /** Bound parameters per INSERT: under SQLite's 32,766 and PostgreSQL's 65,535. Few large
  * statements matter on PostgreSQL, where each one is a round trip. */
@@ -12,7 +13,10 @@ async function insertChunked<T>(
   write: (chunk: T[]) => Promise<unknown>,
 ): Promise<void> {
   const size = Math.floor(PARAMS / columns);
-  for (let i = 0; i < rows.length; i += size) await write(rows.slice(i, i + size));
+  for (let i = 0; i < rows.length; i += size) {
+    await write(rows.slice(i, i + size));
+    await yieldToRequests();
+  }
 }
 
 /** Tax year of a transaction id (null when unknown), for warnings and statuses. */

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { LocalCalendar, parseYmd } from '@lotwise/engine/dates';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
+import { yieldToRequests } from '../../../jobs/yield-to-requests.ts';
 
 /** The start of a tax year: its local first day and the timestamp text rows are compared with. */
 export interface YearStart {
@@ -43,11 +44,13 @@ export function spanYears([first, last]: [number, number]): number[] {
 }
 
 /**
- * Fingerprint of the rows before each year start, from one grouped query: count, id sum,
- * latest `updated_at` and ignored count of the rows before it (buckets between starts,
- * added up, so a year's fingerprint does not depend on which other starts are asked for).
- * An insert, a deletion or an edit (every edit path writes `updated_at`) before a start
- * changes its fingerprint; rows after it don't.
+ * Fingerprint of the rows before each year start: count, id sum, latest `updated_at` and
+ * ignored count of the rows before it (one query per year between starts, added up, so a
+ * year's fingerprint does not depend on which other starts are asked for). An insert, a
+ * deletion or an edit (every edit path writes `updated_at`) before a start changes its
+ * fingerprint; rows after it don't. A query per year, with a turn for waiting requests
+ * between them: one grouped query over every row held the server's thread on SQLite
+ * (0.8 s at 300k rows).
  */
 export async function prefixFingerprints(
   db: Kysely<Database>,
@@ -55,31 +58,28 @@ export async function prefixFingerprints(
   starts: readonly YearStart[],
 ): Promise<Map<number, string>> {
   const out = new Map<number, string>();
-  if (starts.length === 0) return out;
-  const bucket = sql.join(
-    starts.map((s, i) => sql`when timestamp < ${s.from} then ${sql.lit(i)}`),
-    sql` `,
-  );
-  const { rows } = await sql<{ b: number; n: number; ids: string; changed: string | null; ign: number }>`
-    select case ${bucket} else ${sql.lit(starts.length)} end as b,
-      count(*) as n, sum(id) as ids, max(updated_at) as changed,
-      sum(case when ignored then 1 else 0 end) as ign
-    from transactions where user_id = ${userId} group by 1`.execute(db);
-  const byBucket = new Map(rows.map((r) => [Number(r.b), r]));
   let n = 0n;
   let ids = 0n;
   let ignored = 0n;
   let changed = '';
-  starts.forEach((start, i) => {
-    const r = byBucket.get(i);
-    if (r) {
+  let previous: string | null = null;
+  for (const start of [...starts].sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0))) {
+    const after = previous === null ? sql`` : sql`and timestamp >= ${previous}`;
+    const { rows } = await sql<{ n: number; ids: string | null; changed: string | null; ign: number | null }>`
+      select count(*) as n, sum(id) as ids, max(updated_at) as changed,
+        sum(case when ignored then 1 else 0 end) as ign
+      from transactions where user_id = ${userId} and timestamp < ${start.from} ${after}`.execute(db);
+    const r = rows[0];
+    if (r && Number(r.n) > 0) {
       n += BigInt(r.n);
-      ids += BigInt(r.ids);
-      ignored += BigInt(r.ign);
+      ids += BigInt(r.ids ?? 0);
+      ignored += BigInt(r.ign ?? 0);
       if (r.changed && String(r.changed) > changed) changed = String(r.changed);
     }
     out.set(start.year, `${n}:${ids}:${ignored}:${changed}`);
-  });
+    previous = start.from;
+    await yieldToRequests();
+  }
   return out;
 }
 
