@@ -39,6 +39,32 @@ for (const dialect of DIALECTS) {
       expect(seen.every((n) => n.channel === 'imports')).toBe(true);
     });
 
+    it('lets the server answer requests between progress reports of a job that never waits', async () => {
+      const order: string[] = [];
+      server.ctx.jobs.register('test.echo', async ({ progress }) => {
+        for (let step = 1; step <= 3; step++) {
+          // Synchronous work, as SQLite calls are: nothing else can run inside it.
+          const until = Date.now() + 5;
+          while (Date.now() < until) {}
+          order.push(`step ${step}`);
+          await progress(step * 30);
+        }
+        return null;
+      });
+      await server.ctx.jobs.enqueue('test.echo', userId, {});
+      // A request arriving while the job runs is answered between its steps, not after it.
+      const answered = new Promise<void>((resolve) =>
+        setTimeout(() => {
+          order.push('request');
+          resolve();
+        }, 1),
+      );
+      await server.ctx.jobs.idle();
+      await answered;
+      expect(order.indexOf('request')).toBeGreaterThan(-1);
+      expect(order.indexOf('request')).toBeLessThan(order.indexOf('step 3'));
+    });
+
     it('keeps progress in memory only when asked (a job whose own connection holds the write lock)', async () => {
       const seen: Notification[] = [];
       const unsubscribe = server.ctx.hub.subscribe(userId, (n) => seen.push(n));

@@ -3,6 +3,7 @@ import type { JobRow } from '../db/schema.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import type { JobName } from './job-names.ts';
 import type { JobsRepo } from './jobs.repo.ts';
+import { yieldToRequests } from './yield-to-requests.ts';
 
 /** Thrown inside a handler when a newer job with the same key took over. */
 export class JobSuperseded extends Error {
@@ -86,6 +87,8 @@ export class JobExecutor {
         if (status === 'superseded') throw new JobSuperseded();
         if (options?.persist === false) this.live.set(job.id, Math.round(percent));
         this.notify({ ...job, status: 'running', progress: Math.round(percent), message: message ?? null });
+        // Jobs report progress between chunks of work: give waiting requests their turn.
+        await yieldToRequests();
       },
     };
     try {
