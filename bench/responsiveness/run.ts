@@ -1,7 +1,7 @@
 /**
  * bench/responsiveness: how long the server's thread is held while long jobs run — one user's
- * full tax calculation, then a bulk ignore of all their rows by filter and the bulk enable
- * that undoes it. A 20 ms timer runs on the server's thread through each job; every time it
+ * full tax calculation, report downloads for 2024, then a bulk ignore of all their rows by
+ * filter and the bulk enable that undoes it. A 20 ms timer runs on the server's thread through each job; every time it
  * fires more than 50 ms late, the server could not answer anyone for that long.
  *
  *   npx tsx bench/responsiveness/run.ts [--rows 100000]
@@ -96,6 +96,12 @@ try {
     await server.ctx.jobs.idle();
     return `steps (ms) ${JSON.stringify((await job('tax.calculate')).ms)}`;
   });
+  for (const report of ['form-8949.pdf', 'tax-report.pdf', 'capital-gains.csv']) {
+    await watch(`download 2024 ${report}`, async () => {
+      const res = await client.get(`/api/tax/reports/2024/${report}`);
+      return `status ${res.status}`;
+    });
+  }
   for (const action of ['ignore', 'enable'] as const) {
     await watch(`bulk ${action} of every row by filter`, async () => {
       await client.post('/api/transaction/bulk_by_filter', {

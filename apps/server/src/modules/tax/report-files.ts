@@ -10,8 +10,9 @@ import {
 import { form8949 } from '@lotwise/reports/form8949';
 import { incomeReport } from '@lotwise/reports/income';
 import type { ReportModel } from '@lotwise/reports/model';
-import { form8949Pdf, incomePdf, scheduleDPdf, taxReportPdf } from '@lotwise/reports/pdf';
 import { scheduleD } from '@lotwise/reports/schedule-d';
+import { isPdfForm } from './pdf-forms.ts';
+import { pdfInWorker } from './run-pdf.ts';
 
 export interface ReportFile {
   body: Uint8Array | string;
@@ -36,15 +37,8 @@ const NAMES: Record<ReportForm, string> = {
 };
 
 async function build(model: ReportModel, form: ReportForm): Promise<Uint8Array | string> {
+  if (isPdfForm(form)) return pdfInWorker(model, form);
   switch (form) {
-    case 'form-8949.pdf':
-      return (await form8949Pdf(model)).bytes;
-    case 'schedule-d.pdf':
-      return (await scheduleDPdf(model)).bytes;
-    case 'income.pdf':
-      return (await incomePdf(model)).bytes;
-    case 'tax-report.pdf':
-      return (await taxReportPdf(model)).bytes;
     case 'capital-gains.csv':
       return capitalGainsCsv(form8949(model));
     case 'turbotax.csv':

@@ -1,6 +1,6 @@
-import { Worker } from 'node:worker_threads';
 import type { CalculateOptions, CalculationResult, EngineTransaction } from '@lotwise/engine/types';
 import { yieldToRequests } from '../../jobs/yield-to-requests.ts';
+import { KeptWorker } from './kept-worker.ts';
 import { ResultAssembler, type ResultPart, SLICE } from './result-parts.ts';
 
 type Reply =
@@ -8,57 +8,35 @@ type Reply =
   | { id: number; ok: true; result: CalculationResult }
   | { id: number; ok: false; error: string };
 
-interface Pending {
-  resolve: (result: CalculationResult) => void;
-  reject: (error: Error) => void;
-  parts: ResultAssembler;
-}
+/** Slices of results still arriving, per calculation id. */
+const arriving = new Map<number, ResultAssembler>();
 
-/**
- * One engine worker thread kept for the process: starting one (and compiling the engine in
- * it) costs most of a second, more than a small recalculation. Unreferenced while idle so it
- * never keeps the process alive; replaced if it dies.
- */
-let worker: Worker | null = null;
-const pending = new Map<number, Pending>();
-let nextId = 1;
-
-function engineWorker(): Worker {
-  if (worker) return worker;
-  const started = new Worker(new URL('./calc-worker-boot.mjs', import.meta.url), {
-    resourceLimits: { maxOldGenerationSizeMb: 4096 },
-  });
-  const fail = (error: Error) => {
-    if (worker === started) worker = null;
-    for (const p of pending.values()) p.reject(error);
-    pending.clear();
-  };
-  started.on('message', (reply: Reply) => {
-    const p = pending.get(reply.id);
+/** The engine's worker thread (calc-worker.ts), kept for the process. */
+const engine = new KeptWorker<CalculationResult>(
+  new URL('./calc-worker-boot.mjs', import.meta.url),
+  { resourceLimits: { maxOldGenerationSizeMb: 4096 } },
+  'Tax calculation',
+  (message, worker, settle) => {
+    const reply = message as Reply;
     if ('part' in reply) {
-      p?.parts.add(reply.part);
+      arriving.get(reply.id)?.add(reply.part);
       // Ask for the next slice once waiting requests have had their turn (result-parts.ts).
-      setImmediate(() => started.postMessage({ taken: reply.id }));
+      setImmediate(() => worker.postMessage({ taken: reply.id }));
       return;
     }
-    pending.delete(reply.id);
-    if (pending.size === 0) started.unref();
-    if (!p) return;
+    const parts = arriving.get(reply.id);
+    arriving.delete(reply.id);
     if (!reply.ok) {
-      p.reject(new Error(`Tax calculation failed: ${reply.error}`));
+      settle(reply.id, { error: new Error(`Tax calculation failed: ${reply.error}`) });
       return;
     }
     try {
-      p.resolve(p.parts.assemble(reply.result));
+      settle(reply.id, { value: (parts ?? new ResultAssembler()).assemble(reply.result) });
     } catch (error) {
-      p.reject(error instanceof Error ? error : new Error(String(error)));
+      settle(reply.id, { error: error instanceof Error ? error : new Error(String(error)) });
     }
-  });
-  started.on('error', fail);
-  started.on('exit', (code) => fail(new Error(`Tax calculation worker stopped (exit code ${code})`)));
-  worker = started;
-  return started;
-}
+  },
+);
 
 /**
  * One calculation in the engine worker; resolves with the engine's result. The rows go over
@@ -71,16 +49,12 @@ export async function runEngineInWorker(
   /** The rows already carry their transfer pairs (a resumed run gets them from the whole history). */
   matched = false,
 ): Promise<CalculationResult> {
-  const id = nextId++;
-  const w = engineWorker();
-  const result = new Promise<CalculationResult>((resolve, reject) => {
-    pending.set(id, { resolve, reject, parts: new ResultAssembler() });
-  });
-  w.ref();
+  const { id, worker, done } = engine.start();
+  arriving.set(id, new ResultAssembler());
   for (let i = 0; i < transactions.length; i += SLICE) {
-    w.postMessage({ id, rows: transactions.slice(i, i + SLICE) });
+    worker.postMessage({ id, rows: transactions.slice(i, i + SLICE) });
     await yieldToRequests();
   }
-  w.postMessage({ id, options, matched });
-  return result;
+  worker.postMessage({ id, options, matched });
+  return done.finally(() => arriving.delete(id));
 }
