@@ -36,28 +36,38 @@ export async function seedUsers(db: Db, count: number): Promise<{ id: number; hi
       ['Ethereum wallet', 'wallet'],
       ['Manual', 'manual'],
     ] as const) {
-      const h = await db.kysely
-        .insertInto('import_histories')
-        .values({
-          user_id: user.id,
-          account_name: name,
-          account_slug: name.toLowerCase().replace(/ /g, '-'),
-          type,
-          custom_name: null,
-          us_based: false,
-          import_status: 'complete',
-          wallet_address: null,
-          last_synced_at: null,
-          created_at: NOW,
-          updated_at: NOW,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      histories.push(h.id);
+      histories.push(await insertHistory(db, user.id, name, type));
     }
     out.push({ id: user.id, histories });
   }
   return out;
+}
+
+/** One completed account (import history) of `userId`; returns its id. */
+export async function insertHistory(
+  db: Db,
+  userId: number,
+  name: string,
+  type: 'csv' | 'wallet' | 'manual',
+): Promise<number> {
+  const h = await db.kysely
+    .insertInto('import_histories')
+    .values({
+      user_id: userId,
+      account_name: name,
+      account_slug: name.toLowerCase().replace(/ /g, '-'),
+      type,
+      custom_name: null,
+      us_based: false,
+      import_status: 'complete',
+      wallet_address: null,
+      last_synced_at: null,
+      created_at: NOW,
+      updated_at: NOW,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return h.id;
 }
 
 /** Deterministic pseudo-random rows: 2015–2025, every kind, ~2% ignored, ~30% with a USD value. */

@@ -16,11 +16,10 @@ import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/database.ts';
 import { createServer } from '../../apps/server/src/server.ts';
 import { TestClient } from '../../apps/server/src/test-support/http-client.ts';
-import { seedTransactions } from '../list/seed.ts';
+import { insertHistory, seedTransactions } from '../list/seed.ts';
 
 const at = process.argv.indexOf('--rows');
 const ROWS = Number(at > 0 ? process.argv[at + 1] : 100_000);
-const NOW = '2026-01-01T00:00:00.000Z';
 
 /** Runs `work` with a 20 ms timer on this thread and prints how late it fired (> 50 ms). */
 async function watch(label: string, work: () => Promise<string>): Promise<void> {
@@ -60,24 +59,8 @@ try {
   const client = new TestClient(server.app);
   await client.post('/api/auth/sign_up', { email: 'bench@example.com', password: 'correct horse 9' });
   const user = await db.kysely.selectFrom('users').select('id').executeTakeFirstOrThrow();
-  const history = await db.kysely
-    .insertInto('import_histories')
-    .values({
-      user_id: user.id,
-      account_name: 'Coinbase',
-      account_slug: 'coinbase',
-      type: 'csv',
-      custom_name: null,
-      us_based: false,
-      import_status: 'complete',
-      wallet_address: null,
-      last_synced_at: null,
-      created_at: NOW,
-      updated_at: NOW,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await seedTransactions(db, user.id, [history.id], ROWS, 0);
+  const history = await insertHistory(db, user.id, 'Coinbase', 'csv');
+  await seedTransactions(db, user.id, [history], ROWS, 0);
 
   const job = async (name: string) =>
     JSON.parse(

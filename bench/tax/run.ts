@@ -18,7 +18,7 @@ import { openDatabase } from '../../apps/server/src/db/database.ts';
 import { createServer } from '../../apps/server/src/server.ts';
 import { openTestDb } from '../../apps/server/src/test-support/dialects.ts';
 import { TestClient } from '../../apps/server/src/test-support/http-client.ts';
-import { seedTransactions } from '../list/seed.ts';
+import { insertHistory, seedTransactions } from '../list/seed.ts';
 import { formatMs, measure } from '../support/measure.ts';
 
 const arg = (name: string, fallback: string) => {
@@ -27,7 +27,6 @@ const arg = (name: string, fallback: string) => {
 };
 const ROWS = Number(arg('rows', '100000'));
 const DIALECTS = arg('dialects', 'sqlite').split(',');
-const NOW = '2026-01-01T00:00:00.000Z';
 
 type Server = Awaited<ReturnType<typeof createServer>>;
 
@@ -108,24 +107,8 @@ async function runDialect(dialect: string) {
       .select('id')
       .where('email', '=', 'bench@example.com')
       .executeTakeFirstOrThrow();
-    const history = await db.kysely
-      .insertInto('import_histories')
-      .values({
-        user_id: user.id,
-        account_name: 'Coinbase',
-        account_slug: 'coinbase',
-        type: 'csv',
-        custom_name: null,
-        us_based: false,
-        import_status: 'complete',
-        wallet_address: null,
-        last_synced_at: null,
-        created_at: NOW,
-        updated_at: NOW,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await timed('seed (direct insert)', () => seedTransactions(db, user.id, [history.id], ROWS, 0));
+    const history = await insertHistory(db, user.id, 'Coinbase', 'csv');
+    await timed('seed (direct insert)', () => seedTransactions(db, user.id, [history], ROWS, 0));
 
     const first = await calculate(server, client, false);
     console.log(
