@@ -25,6 +25,8 @@ describe('password reset and two-step verification', () => {
     await page.goto(`${server.url}/login`);
     await page.getByText('Forgot password?').click();
     await page.waitForURL('**/forgotpassword');
+    // The log-in page has an E-mail field too: fill the reset form's once it is shown.
+    await page.getByText('Reset your password').waitFor();
     await page.getByLabel('E-mail').fill(email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByText('Check your e-mail').waitFor();
