@@ -59,7 +59,7 @@ export class Pricer {
 
   /**
    * Value of the row's fee leg: the user's fee price × the fee units when the row has one (a
-   * fee in the reporting currency is its own value), else as any other leg.
+   * fee in the reporting currency is its own value), else like any other leg.
    */
   feeValue(event: EngineEvent, fee: Leg): bigint | null {
     if (event.feePrice !== null && fee.asset !== this.currency) return mulMoney(event.feePrice, fee.amount);
