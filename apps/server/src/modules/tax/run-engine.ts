@@ -24,8 +24,8 @@ const engine = new KeptWorker<CalculationResult>(
       setImmediate(() => worker.postMessage({ taken: reply.id }));
       return;
     }
+    // runEngineInWorker forgets the slices once the calculation settles, or if the worker dies.
     const parts = arriving.get(reply.id);
-    arriving.delete(reply.id);
     if (!reply.ok) {
       settle(reply.id, { error: new Error(`Tax calculation failed: ${reply.error}`) });
       return;
