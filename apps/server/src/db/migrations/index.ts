@@ -11,6 +11,7 @@ import * as m000009 from './2026_11_21_000009_edits_pairs.ts';
 import * as m000011 from './2026_11_21_000011_group_types.ts';
 import * as m000013 from './2026_11_21_000013_tax_checkpoints.ts';
 import * as m000014 from './2026_11_21_000014_recent_change.ts';
+import * as m000015 from './2026_11_22_000015_user_id_order.ts';
 
 /** Every migration, in order. Imported statically so the server needs no file scanning. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_21_000011_group_types': m000011,
   '2026_11_21_000013_tax_checkpoints': m000013,
   '2026_11_21_000014_recent_change': m000014,
+  '2026_11_22_000015_user_id_order': m000015,
 };

@@ -71,15 +71,7 @@ export function registerEntryRoutes(app: FastifyInstance, ctx: AppContext): void
         yield `${EXPORT_HEADER.join(',')}\n`;
         let after = 0;
         for (;;) {
-          let query = db
-            .selectFrom('transactions')
-            .selectAll()
-            .where('user_id', '=', auth.user.id)
-            .where('id', '>', after)
-            .orderBy('id')
-            .limit(5000);
-          if (historyId !== undefined) query = query.where('import_history_id', '=', historyId);
-          const batch = await query.execute();
+          const batch = await repo.exportChunk(auth.user.id, after, historyId, 5000).execute();
           if (batch.length === 0) return;
           yield `${batch.map((t) => exportLine(t, accounts.get(t.import_history_id) ?? '')).join('\n')}\n`;
           after = batch.at(-1)!.id;

@@ -98,6 +98,21 @@ export class ImportsRepo {
     await this.db.updateTable('import_files').set({ job_id: jobId }).where('id', '=', fileId).execute();
   }
 
+  /**
+   * One chunk of the export: the user's rows (or one account's) after id `after`, in id order,
+   * along the (user_id, id) index so each chunk is one index range.
+   */
+  exportChunk(userId: number, after: number, historyId: number | undefined, limit: number) {
+    return this.db
+      .selectFrom('transactions')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('id', '>', after)
+      .$if(historyId !== undefined, (q) => q.where('import_history_id', '=', historyId!))
+      .orderBy('id')
+      .limit(limit);
+  }
+
   findFile(userId: number, id: number): Promise<ImportFileRow | undefined> {
     return this.db
       .selectFrom('import_files')

@@ -35,6 +35,47 @@ export interface InputFilter {
   transferCandidates?: boolean;
 }
 
+/**
+ * One chunk of the user's rows after id `after`, in id order. It walks the (user_id, id)
+ * index, so each chunk is one index range (test/engine-input-plan.test.ts checks the plan).
+ */
+export function inputChunk(db: Kysely<Database>, userId: number, after: number, filter: InputFilter) {
+  return db
+    .selectFrom('transactions')
+    .select([
+      'id',
+      'import_history_id',
+      'timestamp',
+      'kind',
+      'subtype',
+      'sent_asset',
+      'sent_amount',
+      'received_asset',
+      'received_amount',
+      'fee_asset',
+      'fee_amount',
+      'fiat_currency',
+      'fiat_value',
+      'external_id',
+      'tx_hash',
+      'note',
+      'label',
+      'user_defined_type',
+      'ignored',
+      'manual_price',
+      'sent_price',
+      'received_price',
+      'fee_price',
+      'pair_id',
+    ])
+    .where('user_id', '=', userId)
+    .where('id', '>', after)
+    .$if(filter.from !== undefined, (q) => q.where('timestamp', '>=', filter.from!))
+    .$if(filter.transferCandidates === true, (q) => q.where('kind', 'in', ['deposit', 'withdrawal']))
+    .orderBy('id')
+    .limit(CHUNK);
+}
+
 /** Every stored transaction of the user (or those `filter` keeps) as engine input, read in id order in chunks. */
 export async function loadEngineInput(
   db: Kysely<Database>,
@@ -47,41 +88,7 @@ export async function loadEngineInput(
   const out: EngineTransaction[] = [];
   let after = 0;
   for (;;) {
-    const rows = await db
-      .selectFrom('transactions')
-      .select([
-        'id',
-        'import_history_id',
-        'timestamp',
-        'kind',
-        'subtype',
-        'sent_asset',
-        'sent_amount',
-        'received_asset',
-        'received_amount',
-        'fee_asset',
-        'fee_amount',
-        'fiat_currency',
-        'fiat_value',
-        'external_id',
-        'tx_hash',
-        'note',
-        'label',
-        'user_defined_type',
-        'ignored',
-        'manual_price',
-        'sent_price',
-        'received_price',
-        'fee_price',
-        'pair_id',
-      ])
-      .where('user_id', '=', userId)
-      .where('id', '>', after)
-      .$if(filter.from !== undefined, (q) => q.where('timestamp', '>=', filter.from!))
-      .$if(filter.transferCandidates === true, (q) => q.where('kind', 'in', ['deposit', 'withdrawal']))
-      .orderBy('id')
-      .limit(CHUNK)
-      .execute();
+    const rows = await inputChunk(db, userId, after, filter).execute();
     if (rows.length === 0) return out;
     for (const r of rows) {
       const sent =
