@@ -1,12 +1,15 @@
 import type SQLite from 'better-sqlite3';
 import type { Kysely, Transaction } from 'kysely';
+import { bulkInsert } from '../../db/bulk-insert.ts';
 import type { Database } from '../../db/schema.ts';
 import { reapplyAnnotations } from '../annotations/annotations.repo.ts';
 import { nowIso } from '../users/users.repo.ts';
-import { STAGED_COLUMNS, type StagedValues, stagedObject } from './staged-row.ts';
+import { STAGED_COLUMNS, type StagedValues } from './staged-row.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
+/** A staged row's values, in this order. */
+const STAGING_COLUMNS = ['import_file_id', ...STAGED_COLUMNS] as const;
 /** A staged row's values plus its first updated_at, in this order, for the direct insert. */
 const DIRECT_COLUMNS = ['import_file_id', ...STAGED_COLUMNS, 'updated_at'];
 const placeholders = (count: number) => Array.from({ length: count }, () => '?').join(', ');
@@ -20,7 +23,6 @@ const placeholders = (count: number) => Array.from({ length: count }, () => '?')
  * transactions as they come, and commitImport / failImport only finish inside it.
  */
 export class ImportStore {
-  private stageStatement: SQLite.Statement | undefined;
   private insertStatement: SQLite.Statement | undefined;
   /** Rows added so far in direct mode (rows already present are skipped by the dedupe key). */
   private added = 0;
@@ -75,27 +77,9 @@ export class ImportStore {
     }
   }
 
-  /** One short write per call; other requests get the database between chunks. */
+  /** Short writes; other requests get the database between chunks (see bulkInsert). */
   async stageRows(rows: StagedValues[]): Promise<void> {
-    if (rows.length === 0) return;
-    // The raw handle bypasses Kysely's connection lock, so only use it when no Kysely
-    // transaction is open on the connection; being synchronous, nothing interleaves then.
-    if (!this.sqlite || this.sqlite.inTransaction) {
-      await this.db.insertInto('import_staging').values(rows.map(stagedObject)).execute();
-      return;
-    }
-    // SQLite: one prepared statement run per row inside a short transaction is several
-    // times faster than compiling a thousand-row VALUES query.
-    const sqlite = this.sqlite;
-    this.stageStatement ??= sqlite.prepare(
-      `insert into import_staging (import_file_id, ${STAGED_COLUMNS.join(', ')}) values (${placeholders(
-        STAGED_COLUMNS.length + 1,
-      )})`,
-    );
-    const statement = this.stageStatement;
-    sqlite.transaction((batch: StagedValues[]) => {
-      for (const values of batch) statement.run(values);
-    })(rows);
+    await bulkInsert({ db: this.db, sqlite: this.sqlite }, 'import_staging', STAGING_COLUMNS, rows, (r) => r);
   }
 
   /** The staged rows into transactions in file order; returns how many were new. */

@@ -1,5 +1,4 @@
 import type { NormalisedTransaction } from '@lotwise/contracts/normalised';
-import type { NewStagedRow } from '../../db/schema.ts';
 
 /** Columns an upload's staged rows carry over into transactions unchanged. */
 export const STAGED_COLUMNS = [
@@ -68,13 +67,4 @@ export function stagedValues(t: NormalisedTransaction, key: string, target: Stag
     t.source_lines.join(','),
     target.now,
   ];
-}
-
-/** The same row as an object, for the Kysely insert (PostgreSQL). */
-export function stagedObject(values: StagedValues): NewStagedRow {
-  const row: Record<string, string | number | null> = { import_file_id: values[0] ?? null };
-  STAGED_COLUMNS.forEach((column, i) => {
-    row[column] = values[i + 1] ?? null;
-  });
-  return row as unknown as NewStagedRow;
 }

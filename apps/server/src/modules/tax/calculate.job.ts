@@ -94,7 +94,7 @@ export function calculateJob(ctx: AppContext, repo: TaxResultsRepo) {
     const summary = { years: Object.keys(result.years).length, warnings: result.warnings.length };
     if (plan) {
       const count = await repo.transactionCount(userId);
-      const stored = await storeIncremental(db, {
+      const stored = await storeIncremental(db, ctx.db.sqlite, {
         calc,
         keepId: plan.calcId,
         fromYear: plan.start.year,

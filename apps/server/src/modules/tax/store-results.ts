@@ -1,23 +1,40 @@
 import type { CalculationResult } from '@lotwise/engine/types';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import { yieldToRequests } from '../../jobs/yield-to-requests.ts';
+import { type BulkTarget, bulkInsert } from '../../db/bulk-insert.ts';
 
-/** Bound parameters per INSERT: under SQLite's 32,766 and PostgreSQL's 65,535. Few large
- * statements matter on PostgreSQL, where each one is a round trip. */
-const PARAMS = 30_000;
+const DISPOSAL_COLUMNS = [
+  'calc_id',
+  'year',
+  'transaction_id',
+  'asset',
+  'amount',
+  'acquired_at',
+  'disposed_at',
+  'disposed_timestamp',
+  'proceeds',
+  'cost_basis',
+  'gain',
+  'term',
+  'category',
+  'taxable',
+  'wallet',
+  'lots',
+  'sell_without_buy',
+  'missing_price',
+  'fair_market_value',
+] as const;
 
-async function insertChunked<T>(
-  rows: T[],
-  columns: number,
-  write: (chunk: T[]) => Promise<unknown>,
-): Promise<void> {
-  const size = Math.floor(PARAMS / columns);
-  for (let i = 0; i < rows.length; i += size) {
-    await write(rows.slice(i, i + size));
-    await yieldToRequests();
-  }
-}
+const INCOME_COLUMNS = [
+  'calc_id',
+  'year',
+  'transaction_id',
+  'asset',
+  'amount',
+  'value',
+  'received_at',
+  'category',
+  'wallet',
+  'missing_price',
+] as const;
 
 /** Tax year of a transaction id (null when unknown), for warnings and statuses. */
 export type TxYears = (txId: string | null) => number | null;
@@ -29,12 +46,13 @@ export type TxYears = (txId: string | null) => number | null;
  * every run) or the 2025 allocation's (the allocation's year).
  */
 export async function insertResults(
-  db: Kysely<Database>,
+  target: BulkTarget,
   calcId: number,
   userId: number,
   result: CalculationResult,
   years: TxYears,
 ): Promise<void> {
+  const { db } = target;
   const allocationYear = result.allocation ? Number(result.allocation.effectiveDate.slice(0, 4)) : null;
 
   for (const [yearText, y] of Object.entries(result.years)) {
@@ -53,102 +71,86 @@ export async function insertResults(
         income_count: y.incomeLines.length,
       })
       .execute();
-    await insertChunked(y.disposals, 19, (chunk) =>
-      db
-        .insertInto('tax_disposals')
-        .values(
-          chunk.map((d) => ({
-            calc_id: calcId,
-            year,
-            transaction_id: Number(d.txId),
-            asset: d.asset,
-            amount: d.amount,
-            acquired_at: d.acquiredAt,
-            disposed_at: d.disposedAt,
-            disposed_timestamp: d.disposedTimestamp,
-            proceeds: d.proceeds,
-            cost_basis: d.costBasis,
-            gain: d.gain,
-            term: d.term,
-            category: d.category,
-            taxable: d.taxable,
-            wallet: d.wallet,
-            lots: JSON.stringify(d.lots),
-            sell_without_buy: d.sellWithoutBuy ?? null,
-            missing_price: Boolean(d.missingPrice),
-            fair_market_value: d.fairMarketValue ?? null,
-          })),
-        )
-        .execute(),
-    );
-    await insertChunked(y.incomeLines, 10, (chunk) =>
-      db
-        .insertInto('tax_income')
-        .values(
-          chunk.map((i) => ({
-            calc_id: calcId,
-            year,
-            transaction_id: Number(i.txId),
-            asset: i.asset,
-            amount: i.amount,
-            value: i.value,
-            received_at: i.receivedAt,
-            category: i.category,
-            wallet: i.wallet,
-            missing_price: Boolean(i.missingPrice),
-          })),
-        )
-        .execute(),
-    );
+    await bulkInsert(target, 'tax_disposals', DISPOSAL_COLUMNS, y.disposals, (d) => [
+      calcId,
+      year,
+      Number(d.txId),
+      d.asset,
+      d.amount,
+      d.acquiredAt,
+      d.disposedAt,
+      d.disposedTimestamp,
+      d.proceeds,
+      d.costBasis,
+      d.gain,
+      d.term,
+      d.category,
+      d.taxable,
+      d.wallet,
+      JSON.stringify(d.lots),
+      d.sellWithoutBuy ?? null,
+      Boolean(d.missingPrice),
+      d.fairMarketValue ?? null,
+    ]);
+    await bulkInsert(target, 'tax_income', INCOME_COLUMNS, y.incomeLines, (i) => [
+      calcId,
+      year,
+      Number(i.txId),
+      i.asset,
+      i.amount,
+      i.value,
+      i.receivedAt,
+      i.category,
+      i.wallet,
+      Boolean(i.missingPrice),
+    ]);
   }
-  await insertChunked(result.holdings, 7, (chunk) =>
-    db
-      .insertInto('tax_holdings')
-      .values(
-        chunk.map((h) => ({
-          calc_id: calcId,
-          wallet: h.wallet,
-          asset: h.asset,
-          amount: h.amount,
-          cost_basis: h.costBasis,
-          acquired_at: h.acquiredAt,
-          lot_id: h.lotId,
-        })),
-      )
-      .execute(),
+  await bulkInsert(
+    target,
+    'tax_holdings',
+    ['calc_id', 'wallet', 'asset', 'amount', 'cost_basis', 'acquired_at', 'lot_id'],
+    result.holdings,
+    (h) => [calcId, h.wallet, h.asset, h.amount, h.costBasis, h.acquiredAt, h.lotId],
   );
-  await insertChunked(result.warnings, 6, (chunk) =>
-    db
-      .insertInto('tax_warnings')
-      .values(
-        chunk.map((w) => ({
-          calc_id: calcId,
-          code: w.code,
-          transaction_id: w.txId && /^\d+$/.test(w.txId) ? Number(w.txId) : null,
-          message: w.message,
-          affects: w.affects ? JSON.stringify(w.affects) : null,
-          year: w.txId !== null ? years(w.txId) : w.code === 'bad_option' ? null : allocationYear,
-        })),
-      )
-      .execute(),
+  await bulkInsert(
+    target,
+    'tax_warnings',
+    ['calc_id', 'code', 'transaction_id', 'message', 'affects', 'year'],
+    result.warnings,
+    (w) => [
+      calcId,
+      w.code,
+      w.txId && /^\d+$/.test(w.txId) ? Number(w.txId) : null,
+      w.message,
+      w.affects ? JSON.stringify(w.affects) : null,
+      w.txId !== null ? years(w.txId) : w.code === 'bad_option' ? null : allocationYear,
+    ],
   );
   const flagged = result.statuses.filter((s) => s.status === 'error' || s.flags.length > 0);
-  await insertChunked(flagged, 8, (chunk) =>
-    db
-      .insertInto('tax_transaction_status')
-      .values(
-        chunk.map((s) => ({
-          calc_id: calcId,
-          user_id: userId,
-          transaction_id: Number(s.id),
-          status: s.status,
-          missing_price: s.flags.includes('missing_price'),
-          sell_without_buy: s.flags.includes('sell_without_buy'),
-          sell_without_buy_quantity: s.sellWithoutBuyQuantity ?? null,
-          year: years(s.id),
-        })),
-      )
-      .execute(),
+  await bulkInsert(
+    target,
+    'tax_transaction_status',
+    [
+      'calc_id',
+      'user_id',
+      'transaction_id',
+      'status',
+      'missing_price',
+      'sell_without_buy',
+      'sell_without_buy_quantity',
+      'year',
+    ],
+    flagged,
+    (s) => [
+      calcId,
+      userId,
+      Number(s.id),
+      s.status,
+      s.flags.includes('missing_price'),
+      s.flags.includes('sell_without_buy'),
+      s.sellWithoutBuyQuantity ?? null,
+      years(s.id),
+    ],
   );
   if (result.allocation) {
     await db

@@ -1,5 +1,6 @@
 import type { CalculationResult } from '@lotwise/engine/types';
 import { type PrintedTotals, printedTotals, type TotalsInput } from '@lotwise/reports/totals';
+import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { Database, TaxCalculationRow, TaxCalculationStatus } from '../../db/schema.ts';
 import { nowIso } from '../users/users.repo.ts';
@@ -19,7 +20,11 @@ const printedCache = new Map<string, Map<number, PrintedTotals>>();
 
 /** Calculations and their stored results. Pages read the latest complete calculation of a user. */
 export class TaxResultsRepo {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** The embedded database's handle, when there is one: results are written through it. */
+    private readonly sqlite?: SQLite.Database,
+  ) {}
 
   async create(input: { userId: number; traceId: string; settings: unknown; inputVersion: string }) {
     return this.db
@@ -115,7 +120,7 @@ export class TaxResultsRepo {
   ): Promise<void> {
     for (const table of RESULT_TABLES)
       await this.db.deleteFrom(table).where('calc_id', '=', calcId).execute();
-    await insertResults(this.db, calcId, userId, result, years);
+    await insertResults({ db: this.db, sqlite: this.sqlite }, calcId, userId, result, years);
   }
 
   /** Once a calculation is complete, the user's older ones (and their results) go. */

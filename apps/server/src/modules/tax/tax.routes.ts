@@ -19,7 +19,7 @@ import { defaultTaxYear, settingsOf } from './tax-settings.ts';
 import { registerTaxYearRoutes } from './tax-year.routes.ts';
 
 export function registerTaxRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const repo = new TaxResultsRepo(ctx.db.kysely);
+  const repo = new TaxResultsRepo(ctx.db.kysely, ctx.db.sqlite);
   ctx.jobs.register('tax.calculate', calculateJob(ctx, repo));
   registerTaxYearRoutes(app, ctx, repo);
 

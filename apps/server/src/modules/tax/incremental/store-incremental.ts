@@ -1,4 +1,5 @@
 import type { CalculationResult } from '@lotwise/engine/types';
+import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { Database, TaxCalculationRow, TaxCheckpointsTable } from '../../../db/schema.ts';
 import { nowIso } from '../../users/users.repo.ts';
@@ -33,7 +34,11 @@ export interface IncrementalStore {
  * calculation the running one's identity so its trace id reports complete. Rewriting only
  * the changed years is what makes a late edit cheap. False when the run was superseded.
  */
-export async function storeIncremental(db: Kysely<Database>, s: IncrementalStore): Promise<boolean> {
+export async function storeIncremental(
+  db: Kysely<Database>,
+  sqlite: SQLite.Database | undefined,
+  s: IncrementalStore,
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const [me, kept] = await Promise.all([
       trx.selectFrom('tax_calculations').select('status').where('id', '=', s.calc.id).executeTakeFirst(),
@@ -57,7 +62,7 @@ export async function storeIncremental(db: Kysely<Database>, s: IncrementalStore
       .where('calc_id', '=', s.keepId)
       .where('year', '>', s.fromYear)
       .execute();
-    await insertResults(trx, s.keepId, s.userId, s.result, s.years);
+    await insertResults({ db: trx, sqlite, inTransaction: true }, s.keepId, s.userId, s.result, s.years);
     await insertCheckpoints(trx, s.keepId, s.checkpoints);
     // The running row and any finished or superseded leftovers go; a newer queued one stays.
     await trx
