@@ -3,6 +3,7 @@ import { bulkInsert } from '../src/db/bulk-insert.ts';
 import type { Db } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { DIALECTS, openTestDb } from '../src/test-support/dialects.ts';
+import { insertCalculation, insertUser } from '../src/test-support/tax-fixtures.ts';
 
 const COLUMNS = ['calc_id', 'code', 'transaction_id', 'message', 'affects', 'year'] as const;
 type Warning = { code: string; txId: number | null; message: string; flagged: boolean };
@@ -15,46 +16,7 @@ for (const dialect of DIALECTS) {
     beforeEach(async () => {
       db = await openTestDb(dialect);
       await migrateToLatest(db);
-      const now = new Date().toISOString();
-      const user = await db.kysely
-        .insertInto('users')
-        .values({
-          uuid: 'u-1',
-          email: 'b@example.com',
-          password_hash: 'x',
-          username: null,
-          first_name: null,
-          last_name: null,
-          roles: 'customer',
-          onboarded: true,
-          country_code: 'US',
-          currency: 'USD',
-          timezone: 'UTC',
-          mfa_secret: null,
-          mfa_pending_secret: null,
-          bulk_edit_preference: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const calc = await db.kysely
-        .insertInto('tax_calculations')
-        .values({
-          user_id: user.id,
-          trace_id: 't-1',
-          job_id: null,
-          status: 'running',
-          settings: '{}',
-          input_version: 'v',
-          allocation: null,
-          error: null,
-          created_at: now,
-          finished_at: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      calcId = calc.id;
+      calcId = await insertCalculation(db.kysely, await insertUser(db.kysely));
     });
     afterEach(() => db.dispose());
 
