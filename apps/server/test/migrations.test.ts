@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { migrateDown, migrateToLatest } from '../src/db/migrate.ts';
 import { migrations } from '../src/db/migrations/index.ts';
+import { insertUser } from '../src/test-support/db-fixtures.ts';
 import { DIALECTS, openTestDb } from '../src/test-support/dialects.ts';
 
 for (const dialect of DIALECTS) {
@@ -30,28 +31,8 @@ for (const dialect of DIALECTS) {
       const db = await openTestDb(dialect);
       try {
         await migrateToLatest(db);
-        const now = new Date().toISOString();
-        await db.kysely
-          .insertInto('users')
-          .values({
-            uuid: 'u-1',
-            email: 'b@example.com',
-            password_hash: 'x',
-            username: null,
-            first_name: null,
-            last_name: null,
-            roles: 'customer',
-            onboarded: true,
-            country_code: 'US',
-            currency: 'USD',
-            timezone: 'UTC',
-            mfa_secret: null,
-            mfa_pending_secret: null,
-            bulk_edit_preference: null,
-            created_at: now,
-            updated_at: now,
-          })
-          .execute();
+        // onboarded: true is written as a flag; the other two flags take their defaults.
+        await insertUser(db.kysely);
         const row = await db.kysely
           .selectFrom('users')
           .select(['onboarded', 'mfa_enabled', 'email_notifications'])

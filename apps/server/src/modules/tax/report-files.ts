@@ -1,21 +1,9 @@
 import type { ReportForm } from '@lotwise/contracts/tax/year';
-import {
-  capitalGainsCsv,
-  form8283Csv,
-  incomeCsv,
-  scheduleDCsv,
-  taxActCsv,
-  turboTaxCsv,
-} from '@lotwise/reports/csv';
-import { form8949 } from '@lotwise/reports/form8949';
-import { incomeReport } from '@lotwise/reports/income';
 import type { ReportModel } from '@lotwise/reports/model';
-import { scheduleD } from '@lotwise/reports/schedule-d';
-import { isPdfForm } from './pdf-forms.ts';
-import { pdfInWorker } from './run-pdf.ts';
+import { reportInWorker } from './run-report.ts';
 
 export interface ReportFile {
-  body: Uint8Array | string;
+  body: Uint8Array;
   contentType: string;
   filename: string;
 }
@@ -36,29 +24,12 @@ const NAMES: Record<ReportForm, string> = {
   'schedule-d.csv': 'schedule-d',
 };
 
-async function build(model: ReportModel, form: ReportForm): Promise<Uint8Array | string> {
-  if (isPdfForm(form)) return pdfInWorker(model, form);
-  switch (form) {
-    case 'capital-gains.csv':
-      return capitalGainsCsv(form8949(model));
-    case 'turbotax.csv':
-      return turboTaxCsv(model.disposals);
-    case 'taxact.csv':
-      return taxActCsv(form8949(model));
-    case 'form-8283.csv':
-      return form8283Csv(model.disposals);
-    case 'income.csv':
-      return incomeCsv(incomeReport(model));
-    case 'schedule-d.csv':
-      return scheduleDCsv(scheduleD(form8949(model)));
-  }
-}
-
 /** One report of a year as a file: its bytes, content type and download name. */
 export async function reportFile(model: ReportModel, form: ReportForm): Promise<ReportFile> {
   const ext = form.endsWith('.pdf') ? 'pdf' : 'csv';
   return {
-    body: await build(model, form),
+    // Made in the report worker: drawing a PDF or building a busy year's CSV would hold the server.
+    body: await reportInWorker(model, form),
     contentType: ext === 'pdf' ? PDF : CSV,
     filename: `lotwise-${NAMES[form]}-${model.year}.${ext}`,
   };

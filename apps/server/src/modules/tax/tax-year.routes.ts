@@ -121,7 +121,7 @@ export function registerTaxYearRoutes(app: FastifyInstance, ctx: AppContext, res
         .header('content-type', file.contentType)
         .header('content-disposition', `attachment; filename="${file.filename}"`)
         .header('cache-control', 'private, no-store');
-      return reply.send(typeof file.body === 'string' ? file.body : Buffer.from(file.body));
+      return reply.send(Buffer.from(file.body.buffer, file.body.byteOffset, file.body.byteLength));
     },
   );
 }

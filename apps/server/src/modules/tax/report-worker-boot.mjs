@@ -3,4 +3,4 @@
 import { register } from 'tsx/esm/api';
 
 register();
-await import('./pdf-worker.ts');
+await import('./report-worker.ts');
