@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import { calculate } from '@lotwise/engine/calculate';
 import { matchTransfers } from '@lotwise/engine/transfer-matching';
+import { buildForm, type FileType, FORMS, type FormName } from '@lotwise/reports/build';
 import type { BoxBasis } from '@lotwise/reports/form8949';
 import { reportModel } from '@lotwise/reports/model';
 import type { Command } from 'commander';
@@ -9,7 +10,6 @@ import { loadWallets } from '../calc/load.ts';
 import { parseCalcOptions } from '../calc/options.ts';
 import { toJson } from '../calc/output.ts';
 import { loadPriceTable } from '../calc/prices.ts';
-import { buildForm, type FileType, FORMS, type FormName } from '../report/forms.ts';
 import { screenTotals } from '../report/screen.ts';
 
 interface ReportCliOptions {

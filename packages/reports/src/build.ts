@@ -1,16 +1,9 @@
-import {
-  capitalGainsCsv,
-  form8283Csv,
-  incomeCsv,
-  scheduleDCsv,
-  taxActCsv,
-  turboTaxCsv,
-} from '@lotwise/reports/csv';
-import { type BoxBasis, form8949, type Grouping } from '@lotwise/reports/form8949';
-import { incomeReport } from '@lotwise/reports/income';
-import type { ReportModel } from '@lotwise/reports/model';
-import { form8949Pdf, incomePdf, scheduleDPdf, taxReportPdf } from '@lotwise/reports/pdf';
-import { scheduleD } from '@lotwise/reports/schedule-d';
+import { capitalGainsCsv, form8283Csv, incomeCsv, scheduleDCsv, taxActCsv, turboTaxCsv } from './csv.ts';
+import { type BoxBasis, form8949, type Grouping } from './form8949.ts';
+import { incomeReport } from './income.ts';
+import type { ReportModel } from './model.ts';
+import { form8949Pdf, incomePdf, scheduleDPdf, taxReportPdf } from './pdf.ts';
+import { scheduleD } from './schedule-d.ts';
 
 /** What `--form` accepts, and the file types each can be written as (the first is the default). */
 export const FORMS = {
@@ -42,7 +35,7 @@ export interface Built {
 
 const text = (csv: string): Built => ({ bytes: new TextEncoder().encode(csv) });
 
-/** Builds one report of the model's year. */
+/** Builds one report of the model's year (`lotwise report` and the server's downloads). */
 export async function buildForm(
   form: FormName,
   type: FileType,
