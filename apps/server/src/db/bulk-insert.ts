@@ -47,10 +47,11 @@ function insertStatement(
 const sqliteCell = (value: Cell) => (typeof value === 'boolean' ? Number(value) : value);
 
 /**
- * Inserts one row per item (`cells` gives its values in `columns` order), a chunk at a time with a turn for
- * waiting requests between chunks. On SQLite one prepared statement runs per row inside a
- * short transaction: several times faster than compiling many-row VALUES queries (a tax
- * calculation's 600k result rows: ~10 s through Kysely). Elsewhere, multi-row inserts.
+ * Inserts one row per item (`cells` gives its values in `columns` order), a chunk at a time
+ * with a turn for waiting requests between chunks. On SQLite one prepared statement runs per
+ * row inside a short transaction, faster than compiling many-row VALUES queries (storing a
+ * 300k-row calculation's results: 10.5 s through Kysely, 7.1 s so). Elsewhere, multi-row
+ * inserts.
  */
 export async function bulkInsert<T extends keyof Database & string, S>(
   target: BulkTarget,
