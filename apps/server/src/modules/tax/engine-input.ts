@@ -37,7 +37,7 @@ export interface InputFilter {
 
 /**
  * One chunk of the user's rows after id `after`, in id order. It walks the (user_id, id)
- * index, so each chunk is one index range (test/engine-input-plan.test.ts checks the plan).
+ * index, so each chunk is one index range (test/read-in-id-order-plan.test.ts checks the plan).
  */
 export function inputChunk(db: Kysely<Database>, userId: number, after: number, filter: InputFilter) {
   return db
@@ -105,14 +105,8 @@ export async function loadEngineInput(
         timestamp: r.timestamp,
         kind: r.kind,
         subtype: r.subtype,
-        sent:
-          r.sent_asset && r.sent_amount !== null
-            ? { asset: r.sent_asset, amount: String(r.sent_amount) }
-            : null,
-        received:
-          r.received_asset && r.received_amount !== null
-            ? { asset: r.received_asset, amount: String(r.received_amount) }
-            : null,
+        sent,
+        received,
         fee:
           r.fee_asset && r.fee_amount !== null ? { asset: r.fee_asset, amount: String(r.fee_amount) } : null,
         // A manual per-token price from the editor wins over the imported value.
