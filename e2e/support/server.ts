@@ -53,6 +53,8 @@ export async function startServer(
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOTWISE_TEST_HOOKS: '1',
       LOG_LEVEL: 'warn',
+      // No price provider is reachable here: offline unless a test points them at a replay server.
+      PRICE_PROVIDERS: 'none',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -19,6 +19,8 @@ import { registerEntryRoutes } from './modules/imports/entry.routes.ts';
 import { registerImportRoutes } from './modules/imports/imports.routes.ts';
 import { registerImportManagementRoutes } from './modules/imports/manage.routes.ts';
 import { registerOnboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
+import { registerPriceRoutes } from './modules/prices/prices.routes.ts';
+import { registerReviewRoutes } from './modules/review/review.routes.ts';
 import { registerTaxRoutes } from './modules/tax/tax.routes.ts';
 import { registerBulkRoutes } from './modules/transactions/edit/bulk.routes.ts';
 import { registerTransactionEditRoutes } from './modules/transactions/edit/edit.routes.ts';
@@ -79,6 +81,8 @@ export async function buildApp(
     registerBulkRoutes(api, ctx);
     registerTaxRoutes(api, ctx);
     registerHoldingsRoutes(api, ctx);
+    registerPriceRoutes(api, ctx);
+    registerReviewRoutes(api, ctx);
     registerRealtime(api, ctx);
     if (ctx.config.testHooks) registerTestHooks(api, ctx);
   });

@@ -22,6 +22,7 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   WEB_DIST: z.string().optional(),
   LOTWISE_TEST_HOOKS: z.enum(['0', '1']).default('0'),
+  SELF_TRANSFER_WINDOW_DAYS: z.coerce.number().int().min(1).max(366).default(30),
   IMPORT_WORKER_MIN_BYTES: z.coerce
     .number()
     .int()
@@ -47,7 +48,13 @@ export interface Config {
   testHooks: boolean;
   /** Uploads at least this large are parsed on a worker thread (0: always). */
   importWorkerMinBytes: number;
+  /** Days after a send within which its self-transfer receive may arrive (pair candidates). */
+  selfTransferWindowDays: number;
+  /** The price service's variables (PRICE_*, PRICES_*, COINGECKO_*, ECB_*), read by @lotwise/prices/config. */
+  priceEnv: Record<string, string | undefined>;
 }
+
+const PRICE_ENV = /^(PRICE_|PRICES_|COINGECKO_|ECB_)/;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -81,5 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     testHooks: e.LOTWISE_TEST_HOOKS === '1',
     importWorkerMinBytes: e.IMPORT_WORKER_MIN_BYTES,
+    selfTransferWindowDays: e.SELF_TRANSFER_WINDOW_DAYS,
+    priceEnv: Object.fromEntries(Object.entries(env).filter(([key]) => PRICE_ENV.test(key))),
   };
 }

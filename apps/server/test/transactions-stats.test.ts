@@ -120,7 +120,7 @@ for (const dialect of DIALECTS) {
         buys_count: await count({ visibility: VALID, txns_type: 'buy' }),
         sells_count: await count({ visibility: VALID, txns_type: 'sell' }),
         trades_count: await count({ visibility: VALID, txns_type: 'trade' }),
-        errors_count: await count({ visibility: VALID, txns_type: 'need_review' }),
+        errors_count: await count({ visibility: VALID, statuses: [{ value: 'need_review' }] }),
         income_count: await count({ visibility: VALID, statuses: [{ value: 'income' }] }),
         taxable_count: await count({ visibility: VALID, statuses: [{ value: 'taxable' }] }),
         swb_count: 0,

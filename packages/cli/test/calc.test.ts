@@ -10,7 +10,11 @@ const bin = join(here, '..', 'bin', 'lotwise.mjs');
 const fixture = (name: string): string => join(here, 'fixtures', 'calc', name);
 
 function run(args: string[]): { code: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [bin, 'calc', ...args], { encoding: 'utf8' });
+  // Offline: these tests are about the calculation; test/prices*.test.ts cover the providers.
+  const r = spawnSync(process.execPath, [bin, 'calc', ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, PRICE_PROVIDERS: 'none' },
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

@@ -16,7 +16,11 @@ const out = mkdtempSync(join(tmpdir(), 'lotwise-report-'));
 const hasPoppler = spawnSync('pdftotext', ['-v']).status === 0;
 
 function lotwise(args: string[]): { code: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8' });
+  // Offline: the fixtures carry their values; test/prices*.test.ts cover the providers.
+  const r = spawnSync(process.execPath, [bin, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, PRICE_PROVIDERS: 'none' },
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

@@ -37,6 +37,11 @@ export const normalisedTransaction = z.object({
   to_address: z.string().nullable().optional(),
   note: z.string().nullable().optional(),
   label: z.string().nullable().optional(),
+  /**
+   * The token leg's identity when the file has it, "chain:contract" (Etherscan's
+   * ContractAddress, Solscan's mint): it decides which coin a shared symbol means for pricing.
+   */
+  token_contract: z.string().nullable().optional(),
   source_lines: z.array(z.number().int().positive()),
 });
 export type NormalisedTransaction = z.infer<typeof normalisedTransaction>;

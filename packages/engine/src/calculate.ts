@@ -80,6 +80,7 @@ export function calculate(
   const prepared = prepareEvents(transactions, {
     calendar,
     knownAssets: options.knownAssets,
+    warnOutOfOrder: options.warnOutOfOrder === true,
     warn: (warning) => rec.warn(warning),
     markInvalid: (id) => rec.invalid(id),
   });

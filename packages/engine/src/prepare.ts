@@ -29,6 +29,8 @@ import type { EngineTransaction, EngineWarning } from './types.ts';
 export interface PrepareContext {
   calendar: LocalCalendar;
   knownAssets: ReadonlySet<string> | undefined;
+  /** Warn about each row dated before the one above it in its wallet (off: sorting is normal). */
+  warnOutOfOrder?: boolean;
   warn: (warning: EngineWarning) => void;
   markInvalid: (txId: string) => void;
 }
@@ -52,12 +54,14 @@ export function prepareEvents(transactions: readonly EngineTransaction[], ctx: P
     const wallet = rowWallet(tx);
     const previous = latest.get(wallet);
     if (previous !== undefined && ms < previous) {
-      const id = rowId(tx, slot);
-      ctx.warn({
-        code: 'out_of_order',
-        txId: id,
-        message: `Transaction ${id} is dated before the row above it in ${wallet}; rows are sorted by date before calculating.`,
-      });
+      if (ctx.warnOutOfOrder) {
+        const id = rowId(tx, slot);
+        ctx.warn({
+          code: 'out_of_order',
+          txId: id,
+          message: `Transaction ${id} is dated before the row above it in ${wallet}; rows are sorted by date before calculating.`,
+        });
+      }
     } else if (previous !== ms) {
       latest.set(wallet, ms);
     }

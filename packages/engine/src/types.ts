@@ -76,6 +76,8 @@ export interface EngineTransaction {
    * of every other source; the legs keep their own values.
    */
   feePrice?: string | null;
+  /** "chain:contract" of the token leg (pricing identity); the calculation itself ignores it. */
+  token_contract?: string | null;
 }
 
 export type LotMethodName = 'fifo' | 'lifo' | 'hifo' | 'lofo';
@@ -103,6 +105,12 @@ export interface CalculateOptions {
   prices?: PriceLookup;
   /** When given, assets outside this set are flagged as unknown (still calculated). */
   knownAssets?: ReadonlySet<string>;
+  /**
+   * Warn (`out_of_order`) for each row dated before the row above it in its wallet. Off by
+   * default: exports are often newest first, rows are sorted anyway, and a warning per row
+   * buried the real findings.
+   */
+  warnOutOfOrder?: boolean;
   /** Local days (YYYY-MM-DD) at whose start a snapshot of the lot state is returned. */
   checkpoints?: readonly string[];
   /** Resume from a snapshot: rows before its day are assumed unchanged and skipped. */
@@ -225,7 +233,10 @@ export type WarningCode =
   | 'missing_basis'
   | 'allocation_shortfall'
   | 'bad_option'
-  | 'import_error';
+  | 'import_error'
+  // From the price service, not calculate(): a provider that did not answer, a symbol priced as a guess.
+  | 'price_unavailable'
+  | 'ambiguous_asset';
 
 export interface EngineWarning {
   code: WarningCode;

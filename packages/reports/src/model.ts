@@ -34,6 +34,17 @@ export interface ReportModel {
   warningCount?: number;
 }
 
+/**
+ * Transactions of the year whose value is still missing (their lines count 0): the year's
+ * totals are incomplete and every report says so.
+ */
+export function missingPriceCount(model: Pick<ReportModel, 'disposals' | 'incomeLines'>): number {
+  const ids = new Set<string>();
+  for (const d of model.disposals) if (d.missingPrice) ids.add(d.txId);
+  for (const l of model.incomeLines) if (l.missingPrice) ids.add(l.txId);
+  return ids.size;
+}
+
 /** A holding as reports need it (the engine's Holding without its instant). */
 export type HoldingRow = Pick<Holding, 'wallet' | 'asset' | 'amount' | 'costBasis' | 'acquiredAt' | 'lotId'>;
 

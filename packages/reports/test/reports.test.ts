@@ -143,6 +143,33 @@ describe('continuation pages', () => {
     const full = await taxReportPdf(model(2025, []));
     expect(full.pageCount).toBe(5);
     expect(full.totals['summary.gain']).toBe('0.00');
+    expect(full.totals.incomplete).toBeUndefined();
+  });
+
+  it('says on its first page that a year resting on missing prices is incomplete', async () => {
+    const lines = [
+      line({ txId: 'a', missingPrice: true, proceeds: '0', gain: '-40' }),
+      line({ txId: 'a', term: 'long', missingPrice: true, proceeds: '0', gain: '-40' }),
+      line({ txId: 'b' }),
+    ];
+    const full = await taxReportPdf({
+      ...model(2025, lines),
+      incomeLines: [
+        {
+          txId: 'c',
+          asset: 'SOL',
+          amount: '1',
+          value: '0',
+          receivedAt: '2025-02-01',
+          receivedTimestamp: '2025-02-01T00:00:00Z',
+          category: 'staking_reward',
+          wallet: 'w',
+          missingPrice: true,
+        },
+      ],
+    });
+    // Transactions a (two lines) and c.
+    expect(full.totals.incomplete).toBe('2');
   });
 });
 

@@ -37,6 +37,8 @@ export interface UsersTable {
   tax_method: Generated<string>;
   tax_basis: Generated<string>;
   allocation_rule: Generated<string>;
+  /** When the user chose the allocation rule (migration 000019). */
+  allocation_chosen_at: Generated<string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -194,6 +196,8 @@ export interface TransactionsTable {
   manual_switch_trade: Bool;
   /** The group's type set by the user (switch-trade reclassification), on the lead row (000011). */
   gt_user_defined_type: string | null;
+  /** "chain:contract" of the token leg when the file names it (migration 000017): pricing identity. */
+  token_contract: Generated<string | null>;
 }
 
 /** An upload's parsed rows on their way into transactions (see the import job). */
@@ -221,6 +225,7 @@ export interface ImportStagingTable {
   label: string | null;
   note: string | null;
   source_lines: string | null;
+  token_contract: string | null;
   created_at: Timestamp;
 }
 
@@ -390,6 +395,8 @@ export interface AnnotationHistoriesTable {
   prev_ignored: Bool;
   /** JSON of the change beyond type/ignored: edited fields, a pair's partner, a group. */
   payload: string | null;
+  /** The all-pages bulk job that made it (migration 000020), for its undo. */
+  bulk_job_id: Generated<number | null>;
   created_at: Timestamp;
 }
 
@@ -398,3 +405,64 @@ export interface Database {
   annotation_histories: AnnotationHistoriesTable;
 }
 export type AnnotationHistoryRow = Selectable<AnnotationHistoriesTable>;
+
+/** The local price table (migration 000016): shared prices have user_id 0. */
+export interface PricesTable {
+  id: Generated<number>;
+  asset: string;
+  day: string;
+  quote: string;
+  /** HH:MM (UTC), '' for a day's price. */
+  minute: Generated<string>;
+  chain: Generated<string>;
+  contract: Generated<string>;
+  user_id: Generated<number>;
+  price: DecimalText;
+  provider_id: string | null;
+  origin: string;
+  fetched_at: Timestamp;
+}
+
+/** A window a provider had nothing for (not asked again for a day). */
+export interface PriceMissesTable {
+  id: Generated<number>;
+  provider: string;
+  asset: string;
+  from_day: string;
+  to_day: string;
+  checked_at: Timestamp;
+}
+
+/** Coins providers told us about, to tell symbols apart. */
+export interface PriceAssetsTable {
+  id: Generated<number>;
+  provider: string;
+  coin_id: string;
+  symbol: string;
+  name: string;
+  rank: number | null;
+  platforms: string | null;
+  icon_url: string | null;
+  fetched_at: Timestamp;
+}
+
+export interface Database {
+  prices: PricesTable;
+  price_misses: PriceMissesTable;
+  price_assets: PriceAssetsTable;
+}
+
+/** The guided review's trace, one per user (migration 000018). */
+export interface ReviewTracesTable {
+  id: Generated<number>;
+  user_id: number;
+  trace_name: string;
+  /** JSON array of completed wizard names. */
+  completed: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface Database {
+  review_traces: ReviewTracesTable;
+}

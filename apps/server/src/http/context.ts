@@ -4,6 +4,7 @@ import type { JobQueue } from '../jobs/job-queue.ts';
 import type { JobsRepo } from '../jobs/jobs.repo.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { SessionsRepo } from '../modules/auth/sessions.repo.ts';
+import { PriceService } from '../modules/prices/prices.service.ts';
 import { UsersRepo } from '../modules/users/users.repo.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 
@@ -17,6 +18,7 @@ export interface AppContext {
   hub: RealtimeHub;
   jobs: JobQueue;
   jobsRepo: JobsRepo;
+  prices: PriceService;
 }
 
 export function createContext(
@@ -35,5 +37,6 @@ export function createContext(
     jobsRepo: jobs.repo,
     users: new UsersRepo(db.kysely),
     sessions: new SessionsRepo(db.kysely, config.sessionTtlMs, () => db.sideWriters.count > 0),
+    prices: new PriceService(db.kysely, config.priceEnv),
   };
 }

@@ -23,7 +23,13 @@ export async function startTestServer(
   env: Record<string, string> = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lotwise-test-'));
-  const config: Config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
+  // Offline unless a test points the price providers at a replay server.
+  const config: Config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    PRICE_PROVIDERS: 'none',
+    ...env,
+  });
   // A `sqlite:<file>` DATABASE_URL puts the SQLite run in that file (the path large uploads
   // take with their import writer needs a file a second connection can open).
   const file = dialect === 'sqlite' && env.DATABASE_URL?.startsWith('sqlite:') ? env.DATABASE_URL : undefined;

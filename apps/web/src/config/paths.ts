@@ -27,7 +27,8 @@ export const paths = {
   wallets: simple('/wallets'),
   transactions: {
     path: '/transactions',
-    getHref: (q: { txnType?: string; page?: number } = {}) => withQuery('/transactions', q),
+    /** `id`: one transaction only (a tax warning's link). */
+    getHref: (q: { txnType?: string; page?: number; id?: number } = {}) => withQuery('/transactions', q),
   },
   holdings: simple('/holdings'),
   tax: simple('/tax'),
@@ -44,11 +45,16 @@ export const paths = {
   },
   pricingSummary: simple('/pricing_summary'),
   taxSummary: simple('/tax_summary'),
+  /** The Safe Harbor 2025 allocation (ours; the banner leads here). */
+  safeHarbor: simple('/safe-harbor'),
+  /** The guided review (ours: the spec names the wizards, not their page). */
+  review: { path: '/review', getHref: (q: { wizard?: string } = {}) => withQuery('/review', q) },
   choosePlanMobile: simple('/choose_plan_mobile'),
   settings: {
     profile: simple('/settings/profile'),
     billingHistory: simple('/settings/billing-history'),
     mfaSecurity: simple('/settings/mfa-security'),
+    prices: simple('/settings/prices'),
     export: {
       path: '/settings/export',
       getHref: (q: { id?: string | number; group?: string; type?: string } = {}) =>

@@ -10,7 +10,8 @@ export interface CalcCliOptions {
   currency?: string;
   allocation?: string;
   allocationCsv?: string;
-  prices?: string;
+  prices?: string[];
+  offline?: boolean;
   json?: boolean;
   moves?: boolean;
 }

@@ -1,31 +1,57 @@
 import { readFileSync } from 'node:fs';
-import { parseInstant } from '@lotwise/engine/dates';
-import type { PriceLookup } from '@lotwise/engine/types';
-import { parse } from 'csv-parse/sync';
+import { basename } from 'node:path';
+import type { EngineTransaction, EngineWarning, PriceLookup } from '@lotwise/engine/types';
+import { priceSettingsFromEnv } from '@lotwise/prices/config';
+import { engineLookup } from '@lotwise/prices/explain';
+import { priceNeeds } from '@lotwise/prices/needs';
+import { formatPriceFileError, parsePriceFile } from '@lotwise/prices/price-csv';
+import { PriceResolver, type Resolution } from '@lotwise/prices/resolver';
+import { MemoryPriceStore } from '@lotwise/prices/store';
+import { priceWarnings } from '@lotwise/prices/warnings';
+
+export interface CliPrices {
+  lookup: PriceLookup;
+  warnings: EngineWarning[];
+  resolution: Resolution;
+}
 
 /**
- * A price table file for --prices: CSV with the header `asset,date,price` (date YYYY-MM-DD,
- * price of one unit in the reporting currency that day, UTC). Returns the lookup or an error.
+ * The CLI's prices: the `--prices` files (date,asset,price,currency, CoinGecko's export, or
+ * the older asset,date,price in the reporting currency) as the local table, then the
+ * configured providers unless `--offline` — the same resolver the app's calculation uses.
+ * Returns an error message when a price file cannot be read (nothing is calculated then).
  */
-export function loadPriceTable(path: string): PriceLookup | string {
-  let rows: Record<string, string>[];
+export async function resolveCliPrices(
+  rows: readonly EngineTransaction[],
+  files: readonly string[],
+  options: { currency: string; offline: boolean; env?: Record<string, string | undefined> },
+): Promise<CliPrices | string> {
+  const store = new MemoryPriceStore();
+  for (const path of files) {
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(path);
+    } catch (error) {
+      return `cannot read price file ${path}: ${(error as Error).message}`;
+    }
+    const parsed = parsePriceFile(bytes, { name: basename(path), currency: options.currency });
+    if (!parsed.ok) return `price file ${path}: ${parsed.errors.map(formatPriceFileError).join('; ')}`;
+    await store.save(parsed.prices);
+  }
+  let settings: ReturnType<typeof priceSettingsFromEnv>;
   try {
-    rows = parse(readFileSync(path), {
-      columns: (h: string[]) => h.map((c) => c.trim().toLowerCase()),
-      skip_empty_lines: true,
-      trim: true,
-    });
+    settings = priceSettingsFromEnv(options.env ?? process.env, options.offline);
   } catch (error) {
-    return `cannot read price table ${path}: ${(error as Error).message}`;
+    return (error as Error).message;
   }
-  const table = new Map<string, string>();
-  for (const row of rows) {
-    if (row.asset && row.date && row.price)
-      table.set(`${row.asset.toUpperCase()}|${row.date.slice(0, 10)}`, row.price);
-  }
-  return (asset, timestamp) => {
-    const ms = parseInstant(timestamp);
-    if (ms === null) return null;
-    return table.get(`${asset.toUpperCase()}|${new Date(ms).toISOString().slice(0, 10)}`) ?? null;
+  const resolver = new PriceResolver(store, settings.providers, settings.pegs);
+  const resolution = await resolver.resolve(priceNeeds(rows, options.currency), {
+    currency: options.currency,
+    offline: options.offline,
+  });
+  return {
+    lookup: engineLookup(resolution.book, options.currency),
+    warnings: priceWarnings(resolution),
+    resolution,
   };
 }

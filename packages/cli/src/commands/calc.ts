@@ -6,7 +6,7 @@ import type { Command } from 'commander';
 import { loadWallets } from '../calc/load.ts';
 import { type CalcCliOptions, parseCalcOptions } from '../calc/options.ts';
 import { toJson, toText } from '../calc/output.ts';
-import { loadPriceTable } from '../calc/prices.ts';
+import { resolveCliPrices } from '../calc/prices.ts';
 
 /**
  * `lotwise calc FILE... [--method M | --method 2020:fifo,2021:lifo] [--basis MODE] [--year YYYY]
@@ -25,24 +25,21 @@ export function registerCalc(program: Command): void {
     .option('--year <YYYY>', 'only report this tax year (holdings as at its end)')
     .option('--tz <zone>', 'time zone for tax dates (IANA name)', 'UTC')
     .option('--currency <code>', 'reporting currency', 'USD')
-    .option('--prices <file>', 'price table CSV: asset,date,price')
+    .option(
+      '--prices <file>',
+      'daily prices CSV: date,asset,price,currency (or CoinGecko export / asset,date,price); repeatable',
+      (file: string, files: string[]) => [...files, file],
+      [] as string[],
+    )
+    .option('--offline', 'no price provider calls: the --prices files and stablecoin pegs only')
     .option('--moves', 'with --json: also list every lot moved between wallets or assets (audit)')
     .option('--json', 'print the result as JSON')
-    .action((files: string[], options: CalcCliOptions) => {
+    .action(async (files: string[], options: CalcCliOptions) => {
       const parsed = parseCalcOptions(options);
       if (typeof parsed === 'string') {
         process.stderr.write(`lotwise calc: ${parsed}\n`);
         process.exitCode = 2;
         return;
-      }
-      if (options.prices !== undefined) {
-        const prices = loadPriceTable(options.prices);
-        if (typeof prices === 'string') {
-          process.stderr.write(`lotwise calc: ${prices}\n`);
-          process.exitCode = 1;
-          return;
-        }
-        parsed.engine.prices = prices;
       }
       const loaded = loadWallets(files);
       if (loaded.failures.length > 0) {
@@ -50,15 +47,24 @@ export function registerCalc(program: Command): void {
         process.exitCode = 1;
         return;
       }
+      const currency = parsed.engine.currency ?? 'USD';
+      const prices = await resolveCliPrices(loaded.transactions, options.prices ?? [], {
+        currency,
+        offline: options.offline === true,
+      });
+      if (typeof prices === 'string') {
+        process.stderr.write(`lotwise calc: ${prices}\n`);
+        process.exitCode = 1;
+        return;
+      }
+      parsed.engine.prices = prices.lookup;
       if (options.moves) parsed.engine.recordMoves = true;
       if (parsed.year !== null) parsed.engine.checkpoints = [`${parsed.year + 1}-01-01`];
       const result = calculate(matchTransfers(loaded.transactions), parsed.engine);
-      const json = toJson(result, parsed.year, loaded.warnings);
+      const json = toJson(result, parsed.year, [...loaded.warnings, ...prices.warnings]);
       if (options.allocationCsv !== undefined && result.allocation) {
         writeFileSync(options.allocationCsv, allocationCsv(result.allocation));
       }
-      process.stdout.write(
-        options.json ? `${JSON.stringify(json, null, 2)}\n` : toText(json, parsed.engine.currency ?? 'USD'),
-      );
+      process.stdout.write(options.json ? `${JSON.stringify(json, null, 2)}\n` : toText(json, currency));
     });
 }

@@ -4,12 +4,12 @@ import { calculate } from '@lotwise/engine/calculate';
 import { matchTransfers } from '@lotwise/engine/transfer-matching';
 import { buildForm, type FileType, FORMS, type FormName } from '@lotwise/reports/build';
 import type { BoxBasis } from '@lotwise/reports/form8949';
-import { reportModel } from '@lotwise/reports/model';
+import { missingPriceCount, reportModel } from '@lotwise/reports/model';
 import type { Command } from 'commander';
 import { loadWallets } from '../calc/load.ts';
 import { parseCalcOptions } from '../calc/options.ts';
 import { toJson } from '../calc/output.ts';
-import { loadPriceTable } from '../calc/prices.ts';
+import { resolveCliPrices } from '../calc/prices.ts';
 import { screenTotals } from '../report/screen.ts';
 
 interface ReportCliOptions {
@@ -24,7 +24,8 @@ interface ReportCliOptions {
   allocation?: string;
   tz?: string;
   currency?: string;
-  prices?: string;
+  prices?: string[];
+  offline?: boolean;
 }
 
 const BOX_BASES: readonly BoxBasis[] = ['reported', 'not-reported', 'none'];
@@ -57,7 +58,13 @@ export function registerReport(program: Command): void {
     .option('--allocation <rule>', 'us-2025 allocation: stay-oldest-first | lowest-cost-largest-holding')
     .option('--tz <zone>', 'time zone for tax dates (IANA name)', 'UTC')
     .option('--currency <code>', 'reporting currency', 'USD')
-    .option('--prices <file>', 'price table CSV: asset,date,price')
+    .option(
+      '--prices <file>',
+      'daily prices CSV: date,asset,price,currency (or CoinGecko export / asset,date,price); repeatable',
+      (file: string, files: string[]) => [...files, file],
+      [] as string[],
+    )
+    .option('--offline', 'no price provider calls: the --prices files and stablecoin pegs only')
     .action(async (files: string[], options: ReportCliOptions) => {
       if (!(options.form in FORMS))
         return fail(`invalid --form "${options.form}": use ${Object.keys(FORMS).join(', ')}`, 2);
@@ -74,13 +81,14 @@ export function registerReport(program: Command): void {
       const parsed = parseCalcOptions(options);
       if (typeof parsed === 'string') return fail(parsed, 2);
       if (parsed.year === null) return fail('--year is required', 2);
-      if (options.prices !== undefined) {
-        const prices = loadPriceTable(options.prices);
-        if (typeof prices === 'string') return fail(prices, 1);
-        parsed.engine.prices = prices;
-      }
       const loaded = loadWallets(files);
       if (loaded.failures.length > 0) return fail(loaded.failures.join('\nlotwise report: '), 1);
+      const prices = await resolveCliPrices(loaded.transactions, options.prices ?? [], {
+        currency: parsed.engine.currency ?? 'USD',
+        offline: options.offline === true,
+      });
+      if (typeof prices === 'string') return fail(prices, 1);
+      parsed.engine.prices = prices.lookup;
       const year = parsed.year;
       parsed.engine.checkpoints = [`${year + 1}-01-01`];
       const result = calculate(matchTransfers(loaded.transactions), parsed.engine);
@@ -90,7 +98,7 @@ export function registerReport(program: Command): void {
         settings: `${options.method ?? 'fifo'}, ${options.basis ?? 'universal'} basis, time zone ${options.tz ?? 'UTC'}`,
         ...(options.name ? { taxpayerName: options.name } : {}),
       });
-      model.warningCount = loaded.warnings.length + result.warnings.length;
+      model.warningCount = loaded.warnings.length + prices.warnings.length + result.warnings.length;
       const buildOptions = {
         boxBasis: options.boxBasis as BoxBasis,
         grouping: options.perLot ? ('per-lot' as const) : ('per-sale' as const),
@@ -105,6 +113,12 @@ export function registerReport(program: Command): void {
         built.pageCount !== undefined ? `, ${built.pageCount} page${built.pageCount === 1 ? '' : 's'}` : '';
       process.stdout.write(`Wrote ${form} ${type.toUpperCase()} to ${options.out}${pages}\n`);
       process.stdout.write(screenTotals(model, buildOptions));
+      const missing = missingPriceCount(model);
+      if (missing > 0) {
+        process.stdout.write(
+          `INCOMPLETE: ${missing} transaction(s) of ${year} have no price and count as 0 (add --prices FILE)\n`,
+        );
+      }
       if (model.warningCount > 0)
         process.stdout.write(`Warnings: ${model.warningCount} (see lotwise calc)\n`);
     });

@@ -7,13 +7,25 @@ export const HOLDINGS_DEFAULT_PAGE_SIZE = 20;
 /** spec 01 §9: "Default holding currency USD". */
 export const DEFAULT_HOLDING_CURRENCY = 'USD';
 
-/** Where a market value comes from. There is no price feed yet: only the user's own transactions. */
-export const priceSource = z.object({
-  kind: z.literal('latest_transaction'),
-  /** ISO timestamp of the transaction the unit price was taken from. */
-  date: z.string(),
-  transaction_id: z.number().int(),
-});
+/**
+ * Where a market value comes from: the newest of the price table's latest price (a provider,
+ * a price file, a peg) and the user's latest transaction of the asset with a fiat value.
+ */
+export const priceSource = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('latest_transaction'),
+    /** ISO timestamp of the transaction the unit price was taken from. */
+    date: z.string(),
+    transaction_id: z.number().int(),
+  }),
+  z.object({
+    kind: z.literal('price_table'),
+    /** The day (YYYY-MM-DD) of the price. */
+    date: z.string(),
+    /** "CoinGecko", "your price file prices.csv", "USD peg", … */
+    origin: z.string(),
+  }),
+]);
 export type PriceSource = z.infer<typeof priceSource>;
 
 /** One asset (by_account=false) or one asset in one account (is_source=true). Decimal strings. */

@@ -72,6 +72,8 @@ export const yearSummary = z.object({
   income: z.string(),
   disposal_count: z.number().int(),
   income_count: z.number().int(),
+  /** Transactions of the year still without a fair market value: its totals are incomplete. */
+  missing_prices: z.number().int(),
 });
 
 export const listTaxYears = defineCall({

@@ -34,7 +34,12 @@ export const yearDetail = z.object({
   /** Realised gain by month ("2024-03") and by asset, rounded to cents. */
   gains_by_month: z.array(z.object({ month: z.string(), short_term: z.string(), long_term: z.string() })),
   gains_by_asset: z.array(z.object({ asset: z.string(), gain: z.string() })),
+  /** The first warnings of the year (and the calculation's own), for the list. */
   warnings: z.array(yearWarning),
+  /** Every warning of the year, counted as the PDF counts them. */
+  warnings_total: z.number().int(),
+  /** The same, grouped by kind, biggest first. */
+  warning_groups: z.array(z.object({ code: z.string(), label: z.string(), count: z.number().int() })),
 });
 export type YearDetail = z.infer<typeof yearDetail>;
 

@@ -62,6 +62,8 @@ export const listTransactionsBody = z.object({
   methods: z.array(valueOrObject).nullable().optional(),
   visibility: z.array(valueOrObject).nullable().optional(),
   statuses: z.array(statusFilter).nullable().optional(),
+  /** One transaction only (a warning's link: /transactions?txnType=all&id=14). */
+  id: z.coerce.number().int().positive().nullable().optional(),
 });
 export type ListTransactionsBody = z.output<typeof listTransactionsBody>;
 export type ListTransactionsInput = z.input<typeof listTransactionsBody>;

@@ -43,7 +43,7 @@ const rows = [
 ];
 
 describe('golden: bad input', () => {
-  const result = calculate(rows, { knownAssets: new Set(['BTC', 'ETH', 'LTC']) });
+  const result = calculate(rows, { knownAssets: new Set(['BTC', 'ETH', 'LTC']), warnOutOfOrder: true });
 
   it('warns, naming each transaction', () => {
     expect(codes(result)).toEqual([

@@ -18,6 +18,8 @@ export interface TxInput {
   to_address?: string | null;
   note?: string | null;
   label?: string | null;
+  /** "chain:contract" of the token leg, when the file names it. */
+  token_contract?: string | null;
 }
 
 export function tx(input: TxInput): NormalisedTransaction {
@@ -32,7 +34,7 @@ export function txWith(
   fiatValue: { currency: string; amount: string } | null,
 ): NormalisedTransaction {
   const lines = input.lines;
-  return {
+  const out: NormalisedTransaction = {
     timestamp: input.timestamp,
     kind,
     subtype,
@@ -48,6 +50,9 @@ export function txWith(
     label: input.label ?? null,
     source_lines: lines.length === 1 ? [lines[0] as number] : [...lines].sort((a, b) => a - b),
   };
+  // Only token transfers carry it; every other record keeps its shape.
+  if (input.token_contract) out.token_contract = input.token_contract;
+  return out;
 }
 
 /** Asset amount with the absolute value (direction is carried by sent/received). */

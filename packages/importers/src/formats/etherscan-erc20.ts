@@ -10,6 +10,11 @@ import { hashOf, OwnAddress, same, TX_HASH } from './etherscan-common.ts';
 const VALUE = /^(TokenValue|Value|Quantity)$/;
 const SPAM = /https?:|www\.|\.(com|io|org|net|xyz)\b|\bvisit\b|\bclaim|\*/i;
 
+/** The token's contract on the chain the explorer serves (Etherscan's layout: Ethereum unless told). */
+function contractOf(address: string | null): string | null {
+  return address && /^0x[0-9a-fA-F]{40}$/.test(address) ? `ethereum:${address.toLowerCase()}` : null;
+}
+
 export const etherscanErc20: FormatDefinition = {
   id: 'etherscan-erc20',
   label: 'Etherscan ERC-20 token transfers',
@@ -52,6 +57,7 @@ export const etherscanErc20: FormatDefinition = {
                 from_address: from,
                 to_address: to,
                 note: row.opt('ContractAddress'),
+                token_contract: contractOf(row.opt('ContractAddress')),
               }),
             );
           });

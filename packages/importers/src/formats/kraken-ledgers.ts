@@ -1,4 +1,5 @@
 import type { TransactionKind } from '@lotwise/contracts/normalised';
+import { Decimal } from '../core/decimal.ts';
 import { combineLegs, type Leg } from '../core/pairs.ts';
 import { feeOf, money, tx } from '../core/records.ts';
 import { RowProblem } from '../core/row.ts';
@@ -32,6 +33,16 @@ const INCOME: Record<string, string> = {
 const EARN: Record<string, string> = { reward: 'reward', airdrop: 'airdrop', '': 'reward' };
 const MARGIN = new Set(['margin', 'margin trade', 'rollover', 'settled', 'sale', 'credit', 'nft']);
 
+/**
+ * Kraken fee credits (KFEE, a promotion: 1,000 credits = 10 USD of fees) that paid a trade's
+ * fee. The credits cost the user nothing, so the fee they paid is no cost of the trade: the
+ * record says so and its fee stays empty (valued at 0).
+ */
+function kfeeNote(credits: Decimal): string {
+  const usd = credits.div(100).toFixed(2);
+  return `Fee of ${credits.toFixed()} KFEE paid with Kraken fee credits (${usd} USD nominal at 0.01 USD each): promotional credits, valued at 0 (not a cost)`;
+}
+
 export const krakenLedgers: FormatDefinition = {
   id: 'kraken-ledgers',
   label: 'Kraken ledgers.csv',
@@ -40,7 +51,7 @@ export const krakenLedgers: FormatDefinition = {
   create: (_h, ctx) => {
     const groups = new Map<
       string,
-      { legs: Leg[]; lines: number[]; time: string; first: number; kind: string }
+      { legs: Leg[]; lines: number[]; time: string; first: number; kind: string; kfee: Decimal }
     >();
     return {
       row(row) {
@@ -64,9 +75,12 @@ export const krakenLedgers: FormatDefinition = {
             time,
             first: row.line,
             kind: subtype === 'delistingconversion' ? 'adjustment' : type,
+            kfee: new Decimal(0),
           };
           g.lines.push(row.line);
-          if (asset !== 'KFEE') g.legs.push({ line: row.line, asset, amount, fee });
+          // Fee credits pay the trade's fee: they stay on its record, not a leg of it.
+          if (asset === 'KFEE') g.kfee = g.kfee.plus(amount.abs()).plus(fee?.abs() ?? 0);
+          else g.legs.push({ line: row.line, asset, amount, fee });
           groups.set(refid, g);
           return;
         }
@@ -127,6 +141,7 @@ export const krakenLedgers: FormatDefinition = {
             for (const t of out)
               ctx.emit({
                 ...t,
+                ...(g.kfee.gt(0) ? { note: kfeeNote(g.kfee) } : {}),
                 source_lines: [...new Set([...t.source_lines, ...g.lines])].sort((a, b) => a - b),
               });
           });

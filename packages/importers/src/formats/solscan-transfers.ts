@@ -48,6 +48,8 @@ export const solscanTransfers: FormatDefinition = {
         to_address: to,
         fiat_value: fiat('USD', row.amount('Value')),
         note: action || null,
+        // A token's mint is its identity; native SOL has none to add.
+        token_contract: asset === 'SOL' ? null : `solana:${mint}`,
       };
       if (amount.isZero()) return ctx.skip(base.lines, 'zero-amount transfer');
       if (action === 'BURN')

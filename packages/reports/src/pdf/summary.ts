@@ -1,6 +1,6 @@
 import type { Form8949Data } from '../form8949.ts';
 import type { IncomeReport } from '../income.ts';
-import type { ReportModel } from '../model.ts';
+import { missingPriceCount, type ReportModel } from '../model.ts';
 import { formMoney, plain, sum, toCents, ZERO } from '../money.ts';
 import { type Column, MARGIN, PAGE_WIDTH } from './doc.ts';
 import { type Flow, flowTable, sectionTitle } from './pages.ts';
@@ -17,6 +17,21 @@ export function summarySection(
 ): Record<string, string> {
   const printed: Record<string, string> = {};
   let f = flow;
+  const missing = missingPriceCount(model);
+  if (missing > 0) {
+    // Never a confident total: the first thing the report says is that it is incomplete.
+    const red: [number, number, number] = [0.75, 0.1, 0.1];
+    const what = `${missing} transaction${missing === 1 ? '' : 's'} of ${model.year} ${missing === 1 ? 'has' : 'have'} no fair market value`;
+    f.sheet.text(`INCOMPLETE: ${what}`, MARGIN, f.y, { size: 9, bold: true, color: red, maxWidth: W });
+    f.y += 12;
+    f.sheet.text('They count as 0 in these totals. Add their prices in Lotwise before filing.', MARGIN, f.y, {
+      size: 8.5,
+      color: red,
+      maxWidth: W,
+    });
+    f.y += 16;
+    printed.incomplete = String(missing);
+  }
   const facts = [
     model.taxpayerName ? `Taxpayer: ${model.taxpayerName}` : '',
     model.settings ? `Calculation: ${model.settings}` : '',

@@ -12,6 +12,11 @@ import * as m000011 from './2026_11_21_000011_group_types.ts';
 import * as m000013 from './2026_11_21_000013_tax_checkpoints.ts';
 import * as m000014 from './2026_11_21_000014_recent_change.ts';
 import * as m000015 from './2026_11_22_000015_user_id_order.ts';
+import * as m000016 from './2026_11_25_000016_prices.ts';
+import * as m000017 from './2026_11_25_000017_token_contract.ts';
+import * as m000018 from './2026_11_25_000018_review_traces.ts';
+import * as m000019 from './2026_11_25_000019_allocation_choice.ts';
+import * as m000020 from './2026_11_25_000020_bulk_undo.ts';
 
 /** Every migration, in order. Imported statically so the server needs no file scanning. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +33,9 @@ export const migrations: Record<string, Migration> = {
   '2026_11_21_000013_tax_checkpoints': m000013,
   '2026_11_21_000014_recent_change': m000014,
   '2026_11_22_000015_user_id_order': m000015,
+  '2026_11_25_000016_prices': m000016,
+  '2026_11_25_000017_token_contract': m000017,
+  '2026_11_25_000018_review_traces': m000018,
+  '2026_11_25_000019_allocation_choice': m000019,
+  '2026_11_25_000020_bulk_undo': m000020,
 };

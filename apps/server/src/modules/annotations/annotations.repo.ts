@@ -44,6 +44,8 @@ export async function applyChange(
   rows: Changed[],
   action: 'type' | 'ignore',
   next: RowState,
+  /** The all-pages bulk job making the change, so it can be undone in one step. */
+  bulkJobId: number | null = null,
 ): Promise<void> {
   if (rows.length === 0) return;
   const now = nowIso();
@@ -76,6 +78,7 @@ export async function applyChange(
             ignored: next.ignored,
             prev_user_defined_type: r.user_defined_type,
             prev_ignored: Boolean(r.ignored),
+            bulk_job_id: bulkJobId,
             created_at: now,
           })),
         )

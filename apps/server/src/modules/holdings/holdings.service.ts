@@ -6,6 +6,7 @@ import { walletNames } from '../tax/engine-input.ts';
 import { inputVersion } from '../tax/tax.service.ts';
 import { type UnitPrice, unitPrice } from './holdings.aggregate.ts';
 import type { HoldingsRepo, LotRow } from './holdings.repo.ts';
+import { tablePrices } from './table-prices.ts';
 
 export interface HoldingsSnapshot {
   currency: string;
@@ -56,16 +57,24 @@ export async function loadSnapshot(
     };
   }
   const [lots, version] = await Promise.all([repo.lots(user.id, calc.id, wallet), inputVersion(ctx, user)]);
+  const assets = [...new Set(lots.map((l) => l.asset))];
+  const table = await tablePrices(ctx, user.id, assets, currency);
   const prices = new Map<string, UnitPrice>();
-  for (const asset of new Set(lots.map((l) => l.asset))) {
+  for (const asset of assets) {
     const row = await repo.latestPrice(user.id, asset, currency);
-    const price = row
+    const fromRow = row
       ? unitPrice(row.fiat_value, row.amount, {
           kind: 'latest_transaction',
           date: row.timestamp,
           transaction_id: row.id,
         })
       : null;
+    // The newer of the two: the price table's latest day, or the latest transaction's.
+    const fromTable = table.get(asset);
+    const price =
+      fromTable && (!fromRow || fromTable.source.date >= fromRow.source.date.slice(0, 10))
+        ? fromTable
+        : fromRow;
     if (price) prices.set(asset, price);
   }
   return {

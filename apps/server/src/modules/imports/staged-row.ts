@@ -23,6 +23,8 @@ export const STAGED_COLUMNS = [
   'label',
   'note',
   'source_lines',
+  'token_contract',
+  // Last: the direct insert also uses it as the row's first updated_at (import-store.ts).
   'created_at',
 ] as const;
 
@@ -65,6 +67,7 @@ export function stagedValues(t: NormalisedTransaction, key: string, target: Stag
     t.label ?? null,
     t.note ?? null,
     t.source_lines.join(','),
+    t.token_contract ?? null,
     target.now,
   ];
 }

@@ -8,11 +8,12 @@ import { parentPort } from 'node:worker_threads';
 import { calculate } from '@lotwise/engine/calculate';
 import { matchTransfers } from '@lotwise/engine/transfer-matching';
 import type { CalculateOptions, EngineTransaction } from '@lotwise/engine/types';
+import { type PriceTableData, tableLookup } from '@lotwise/prices/price-table';
 import { splitResult } from './result-parts.ts';
 
 type Message =
   | { id: number; rows: EngineTransaction[] }
-  | { id: number; options: CalculateOptions; matched: boolean }
+  | { id: number; options: CalculateOptions; matched: boolean; prices: PriceTableData | null }
   | { taken: number };
 
 /** Per calculation id: the rows received so far. */
@@ -21,12 +22,19 @@ const received = new Map<number, EngineTransaction[]>();
 /** Per calculation id: called when the server has taken the last slice sent. */
 const taken = new Map<number, () => void>();
 
-async function run(id: number, options: CalculateOptions, matched: boolean): Promise<void> {
+async function run(
+  id: number,
+  options: CalculateOptions,
+  matched: boolean,
+  prices: PriceTableData | null,
+): Promise<void> {
   const port = parentPort!;
   const transactions = received.get(id) ?? [];
   received.delete(id);
   try {
-    const result = calculate(matched ? transactions : matchTransfers(transactions), options);
+    // The resolved prices arrive as a table (a function cannot cross threads).
+    const withPrices = prices ? { ...options, prices: tableLookup(prices) } : options;
+    const result = calculate(matched ? transactions : matchTransfers(transactions), withPrices);
     const { parts, rest } = splitResult(result);
     for (const part of parts) {
       const next = new Promise<void>((resolve) => taken.set(id, resolve));
@@ -47,5 +55,5 @@ parentPort?.on('message', (message: Message) => {
     const rows = received.get(message.id);
     if (rows) for (const row of message.rows) rows.push(row);
     else received.set(message.id, message.rows);
-  } else void run(message.id, message.options, message.matched);
+  } else void run(message.id, message.options, message.matched, message.prices);
 });

@@ -1,13 +1,16 @@
 import { performance } from 'node:perf_hooks';
 import { LocalCalendar, parseInstant, yearOf } from '@lotwise/engine/dates';
 import type { EngineTransaction } from '@lotwise/engine/types';
+import { priceWarnings } from '@lotwise/prices/warnings';
 import type { AppContext } from '../../http/context.ts';
 import { type JobIO, JobSuperseded } from '../../jobs/job-queue.ts';
 import { yieldToRequests } from '../../jobs/yield-to-requests.ts';
+import { priceRows, retryMissingPrices } from './calc-prices.ts';
 import { loadEngineInput, walletNames } from './engine-input.ts';
 import { basisKey, prefixFingerprints, spanYears, yearSpan, yearStarts } from './incremental/fingerprint.ts';
 import { planResume, storedStarts, withAutoPairs } from './incremental/resume-plan.ts';
 import { insertCheckpoints, storeIncremental } from './incremental/store-incremental.ts';
+import { refreshLatestPrices } from './latest-prices.ts';
 import { runEngineInWorker } from './run-engine.ts';
 import type { TxYears } from './store-results.ts';
 import type { TaxResultsRepo } from './tax-results.repo.ts';
@@ -64,7 +67,20 @@ export function calculateJob(ctx: AppContext, repo: TaxResultsRepo) {
     const key = basisKey(settings, await walletNames(db, userId));
     const [span, previous] = await Promise.all([yearSpan(db, userId), repo.latestComplete(userId)]);
     const usable = previous && previous.id < calcId ? previous : undefined;
-    const stored = usable ? await storedStarts(db, usable.id, key) : [];
+    // Prices that arrived since the last calculation (a provider back online for the rows it
+    // could not price, a loaded file) must be recalculated from the year they fall in.
+    const retryFailures = usable
+      ? await retryMissingPrices(db, ctx.prices, usable.id, userId, settings.currency)
+      : [];
+    const changedDay = usable?.finished_at
+      ? pricesRemoved(usable.input_version, calc.input_version)
+        ? '0000-01-01'
+        : await ctx.prices.repo.earliestChangedDay(userId, usable.finished_at)
+      : null;
+    const stored = (usable ? await storedStarts(db, usable.id, key) : []).filter(
+      (s) =>
+        changedDay === null || s.year < Number(changedDay.slice(0, 4)) || `${s.year}-01-02` <= changedDay,
+    );
     // One fingerprint query for the stored starts and this run's (fingerprints before reading:
     // a change made while we read makes the next run redo it).
     const allStarts = yearStarts(settings.timezone, [
@@ -80,14 +96,29 @@ export function calculateJob(ctx: AppContext, repo: TaxResultsRepo) {
     const rows = await loadEngineInput(db, userId, plan ? { from: plan.start.from } : {});
     const input = plan ? withAutoPairs(rows, plan.autoPairs) : rows;
     lap('read');
+    await progress(15, 'Finding prices');
+    const pricing = await priceRows(ctx.prices, rows, {
+      currency: settings.currency,
+      userId,
+      progress: (done, total) => progress(15 + Math.floor((5 * done) / Math.max(total, 1)), 'Finding prices'),
+    });
+    lap('prices');
     await progress(20, `Calculating ${rows.length} transactions`);
     const options = {
       ...engineOptions(settings),
       checkpoints: starts.map((s) => s.day),
       ...(plan ? { resumeFrom: plan.checkpoint } : {}),
     };
-    const result = await runEngineInWorker(input, options, plan !== null);
+    const result = await runEngineInWorker(input, options, plan !== null, pricing.table);
+    // Outages and symbols priced as a guess are the calculation's warnings (no transaction, so
+    // remade by every run).
+    const seen = new Set<string>();
+    const outcome = { ...pricing.resolution, failures: [...retryFailures, ...pricing.resolution.failures] };
+    const extra = priceWarnings(outcome).filter((w) => !seen.has(w.message) && seen.add(w.message));
+    result.warnings.unshift(...extra);
     lap('engine');
+    await progress(72, 'Prices of your holdings today');
+    await refreshLatestPrices(ctx.prices, result.holdings, settings.currency, userId);
     await progress(75, 'Saving results');
     const years = await txYearsOf(rows, settings.timezone);
     const checkpoints = result.checkpoints.map((cp) => {
@@ -142,6 +173,16 @@ export function calculateJob(ctx: AppContext, repo: TaxResultsRepo) {
       throw error;
     }
   };
+}
+
+/**
+ * Whether the user removed price files since the previous calculation (the count of their
+ * own prices, the last part of the input version, went down): removed prices leave no trace
+ * of their days, so everything is recalculated.
+ */
+function pricesRemoved(previous: string, now: string): boolean {
+  const count = (version: string) => Number(version.split('|').at(-1)?.split(':')[0] ?? 0);
+  return count(now) < count(previous);
 }
 
 function publish(ctx: AppContext, userId: number, traceId: string, years: object) {

@@ -67,6 +67,7 @@ export function inputChunk(db: Kysely<Database>, userId: number, after: number, 
       'received_price',
       'fee_price',
       'pair_id',
+      'token_contract',
     ])
     .where('user_id', '=', userId)
     .where('id', '>', after)
@@ -127,6 +128,8 @@ export async function loadEngineInput(
         pairId: r.pair_id,
         // The edit call's fee per-token price (saved with its manual prices) values the fee first.
         feePrice: r.manual_price && r.fee_price !== null ? String(r.fee_price) : null,
+        // Which coin a shared symbol means, for the pricing step (the engine ignores it).
+        ...(r.token_contract ? { token_contract: r.token_contract } : {}),
       });
     }
     after = rows.at(-1)!.id;

@@ -31,7 +31,7 @@ export async function storedReportModel(
     years.disposals(calc.id, year),
     years.income(calc.id, year),
     withHoldings ? years.holdingsAtYearEnd(calc.id, year) : Promise.resolve([]),
-    years.warningCount(calc.id),
+    years.warningCount(calc.id, year),
   ]);
   const allocation = calc.allocation ? (JSON.parse(calc.allocation) as AllocationRecord) : null;
   const model: ReportModel = {

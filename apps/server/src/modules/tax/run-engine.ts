@@ -1,4 +1,5 @@
 import type { CalculateOptions, CalculationResult, EngineTransaction } from '@lotwise/engine/types';
+import type { PriceTableData } from '@lotwise/prices/price-table';
 import { yieldToRequests } from '../../jobs/yield-to-requests.ts';
 import { KeptWorker } from './kept-worker.ts';
 import { ResultAssembler, type ResultPart, SLICE } from './result-parts.ts';
@@ -48,6 +49,8 @@ export async function runEngineInWorker(
   options: CalculateOptions,
   /** The rows already carry their transfer pairs (a resumed run gets them from the whole history). */
   matched = false,
+  /** Resolved prices (calc-prices.ts); the engine's `prices` lookup is built from them in the worker. */
+  prices: PriceTableData | null = null,
 ): Promise<CalculationResult> {
   const { id, worker, done } = engine.start();
   arriving.set(id, new ResultAssembler());
@@ -55,6 +58,6 @@ export async function runEngineInWorker(
     worker.postMessage({ id, rows: transactions.slice(i, i + SLICE) });
     await yieldToRequests();
   }
-  worker.postMessage({ id, options, matched });
+  worker.postMessage({ id, options, matched, prices });
   return done.finally(() => arriving.delete(id));
 }

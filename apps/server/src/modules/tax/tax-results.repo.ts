@@ -244,6 +244,18 @@ export class TaxResultsRepo {
       .execute();
   }
 
+  /** Per tax year, how many transactions still miss a price (their value counts as 0). */
+  async missingPriceCounts(calcId: number): Promise<Map<number, number>> {
+    const rows = await this.db
+      .selectFrom('tax_transaction_status')
+      .select((eb) => ['year', eb.fn.countAll<number>().as('n')])
+      .where('calc_id', '=', calcId)
+      .where('missing_price', '=', true)
+      .groupBy('year')
+      .execute();
+    return new Map(rows.filter((r) => r.year !== null).map((r) => [Number(r.year), Number(r.n)]));
+  }
+
   warnings(calcId: number, limit = 200) {
     return this.db
       .selectFrom('tax_warnings')

@@ -163,21 +163,33 @@ export class TaxYearRepo {
       .executeTakeFirst();
   }
 
-  async warningCount(calcId: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('tax_warnings')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('calc_id', '=', calcId)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
-  }
-
-  /** Warnings of the whole calculation (the engine does not tie them to a year). */
-  warnings(calcId: number, limit = 100) {
+  /** Warnings of a tax year: its transactions' and the calculation's own (no year). */
+  private yearWarnings(calcId: number, year: number) {
     return this.db
       .selectFrom('tax_warnings')
-      .select(['code', 'transaction_id', 'message'])
       .where('calc_id', '=', calcId)
+      .where((eb) => eb.or([eb('year', '=', year), eb('year', 'is', null)]));
+  }
+
+  /** How many warnings the year has, per code (the page and the PDF count the same). */
+  async warningCounts(calcId: number, year: number): Promise<Array<{ code: string; count: number }>> {
+    const rows = await this.yearWarnings(calcId, year)
+      .select((eb) => ['code', eb.fn.countAll<number>().as('n')])
+      .groupBy('code')
+      .execute();
+    return rows
+      .map((r) => ({ code: r.code, count: Number(r.n) }))
+      .sort((a, b) => b.count - a.count || a.code.localeCompare(b.code));
+  }
+
+  async warningCount(calcId: number, year: number): Promise<number> {
+    return (await this.warningCounts(calcId, year)).reduce((n, g) => n + g.count, 0);
+  }
+
+  /** The year's first warnings, for the list under the groups. */
+  warnings(calcId: number, year: number, limit = 100) {
+    return this.yearWarnings(calcId, year)
+      .select(['code', 'transaction_id', 'message'])
       .orderBy('id')
       .limit(limit)
       .execute();

@@ -17,6 +17,7 @@ import { inputVersion } from './tax.service.ts';
 import type { TaxResultsRepo } from './tax-results.repo.ts';
 import type { TaxSettings } from './tax-settings.ts';
 import { TaxYearRepo } from './tax-year.repo.ts';
+import { warningLabel } from './warning-labels.ts';
 import { yearFigures } from './year-detail.ts';
 
 const NO_RESULTS = 'Tax results — run the tax calculation first';
@@ -29,9 +30,10 @@ export function registerTaxYearRoutes(app: FastifyInstance, ctx: AppContext, res
     const calc = await results.latestComplete(auth.user.id);
     if (!calc) throw notFound(NO_RESULTS);
     const settings = JSON.parse(calc.settings) as TaxSettings;
-    const [model, warnings, version] = await Promise.all([
+    const [model, warnings, groups, version] = await Promise.all([
       storedReportModel(years, auth.user, calc, params.year, false),
-      years.warnings(calc.id),
+      years.warnings(calc.id, params.year),
+      years.warningCounts(calc.id, params.year),
       inputVersion(ctx, auth.user),
     ]);
     return {
@@ -47,6 +49,8 @@ export function registerTaxYearRoutes(app: FastifyInstance, ctx: AppContext, res
           transaction_id: w.transaction_id === null ? null : Number(w.transaction_id),
           message: w.message,
         })),
+        warnings_total: groups.reduce((n, g) => n + g.count, 0),
+        warning_groups: groups.map((g) => ({ ...g, label: warningLabel(g.code) })),
       },
     };
   });

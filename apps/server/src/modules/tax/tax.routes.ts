@@ -63,11 +63,12 @@ export function registerTaxRoutes(app: FastifyInstance, ctx: AppContext): void {
   authedRoute(app, listTaxYears, async ({ auth }) => {
     const complete = await repo.latestComplete(auth.user.id);
     if (!complete) return { data: { calculated_at: null, stale: true, years: [], warnings: [] } };
-    const [years, printed, warnings, version] = await Promise.all([
+    const [years, printed, warnings, version, missing] = await Promise.all([
       repo.yearSummaries(complete.id),
       repo.printedTotalsOf(complete),
       repo.warnings(complete.id),
       inputVersion(ctx, auth.user),
+      repo.missingPriceCounts(complete.id),
     ]);
     return {
       data: {
@@ -83,6 +84,7 @@ export function registerTaxRoutes(app: FastifyInstance, ctx: AppContext): void {
           income: printed.get(y.year)?.income ?? '0.00',
           disposal_count: y.disposal_count,
           income_count: y.income_count,
+          missing_prices: missing.get(y.year) ?? 0,
         })),
         warnings: warnings.map((w) => ({
           code: w.code,

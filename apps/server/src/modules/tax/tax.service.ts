@@ -8,7 +8,12 @@ import { defaultTaxYear, settingsOf } from './tax-settings.ts';
 
 /** The version a calculation is compared by: the transactions and the settings together. */
 export async function inputVersion(ctx: AppContext, user: UserRow): Promise<string> {
-  return `${await transactionsVersion(ctx.db.kysely, user.id)}|${JSON.stringify(settingsOf(user))}`;
+  const [rows, prices] = await Promise.all([
+    transactionsVersion(ctx.db.kysely, user.id),
+    ctx.prices.repo.userVersion(user.id),
+  ]);
+  // The user's own price files count as input: loading or removing one calls for a recalculation.
+  return `${rows}|${JSON.stringify(settingsOf(user))}|${prices}`;
 }
 
 /**

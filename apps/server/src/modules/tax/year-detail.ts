@@ -4,7 +4,10 @@ import { incomeReport } from '@lotwise/reports/income';
 import type { ReportModel } from '@lotwise/reports/model';
 import { Dec, plain, ZERO } from '@lotwise/reports/money';
 
-type Figures = Omit<YearDetail, 'year' | 'method' | 'basis' | 'calculated_at' | 'stale' | 'warnings'>;
+type Figures = Omit<
+  YearDetail,
+  'year' | 'method' | 'basis' | 'calculated_at' | 'stale' | 'warnings' | 'warnings_total' | 'warning_groups'
+>;
 
 function termOf(lines: readonly Form8949Line[]) {
   const t = totalsOf(lines);

@@ -49,6 +49,23 @@ export function filterConditions(
     // A group shows once, as its lead row (gt_id = id) carrying the others.
     eb.or([eb('transactions.gt_id', 'is', null), eb('transactions.gt_id', '=', eb.ref('transactions.id'))]),
   ];
+  if (body.id) {
+    // One transaction (a warning's link), shown as the list shows it: a group member by its lead.
+    out.push(
+      eb.or([
+        eb('transactions.id', '=', body.id),
+        eb(
+          'transactions.id',
+          '=',
+          eb
+            .selectFrom('transactions as m')
+            .select('m.gt_id')
+            .where('m.id', '=', body.id)
+            .where('m.user_id', '=', ctx.userId),
+        ),
+      ]),
+    );
+  }
   const cat = categoryCondition(eb, category, ctx);
   if (cat) out.push(cat);
   const subType = body.type ?? body.sub_type;
@@ -102,8 +119,13 @@ function categoryCondition(eb: Eb, category: string, ctx: FilterContext): Condit
     case 'ignore':
       return eb('transactions.ignored', '=', true);
     case 'need_review':
-      // An ignored row needs no price.
-      return eb.and([missingPrice(eb, ctx.status), eb('transactions.ignored', '=', false)]);
+      // Every row with a finding (issue 22): a missing price or an insufficient balance, as the
+      // "{n} items need review" banner counts them; an ignored row needs no price. The Missing
+      // Price box itself filters by status (missing price only).
+      return eb.and([
+        eb.or([missingPrice(eb, ctx.status), sellWithoutBuy(eb, ctx.status)]),
+        eb('transactions.ignored', '=', false),
+      ]);
     case 'sell_without_buy':
       return sellWithoutBuy(eb, ctx.status);
     default:

@@ -1,6 +1,8 @@
 import { Alert, Anchor, Text } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
 import { useIsMobile } from '@/hooks/use-is-mobile';
 import { useDismissSafeHarbor } from '@/lib/session/dismiss-safe-harbor';
 import { readStorage, STORAGE_KEYS } from '@/lib/storage';
@@ -29,6 +31,10 @@ export function SafeHarborBanner({ dismissedOnServer }: { dismissedOnServer: boo
     >
       <Text fz="sm">
         {mobile ? SHORT : LONG}{' '}
+        <Anchor component={Link} to={paths.safeHarbor.getHref()} fz="sm" fw={600}>
+          Allocate now
+        </Anchor>
+        {' · '}
         <Anchor href="https://www.irs.gov/pub/irs-drop/rp-24-28.pdf" target="_blank" rel="noreferrer" fz="sm">
           Read the IRS guidance
         </Anchor>

@@ -157,5 +157,19 @@ export const bulkJobStatus = defineCall({
   }),
 });
 
+/** Undoes a finished all-pages change in one step (runs as a job like the change itself). */
+export const bulkUndo = defineCall({
+  method: 'POST',
+  path: '/api/transaction/bulk_undo/:id',
+  summary: 'Undo an all-pages bulk change: its rows go back to what they were (runs as a job)',
+  tag: 'transactions',
+  params: z.object({ id }),
+  response: z.object({
+    status: z.literal('success'),
+    message: z.string(),
+    data: z.object({ job_id: z.number().int() }),
+  }),
+});
+
 /** The job's name, as its progress events on the realtime channel carry it. */
 export const BULK_JOB_NAME = 'transactions.bulk';

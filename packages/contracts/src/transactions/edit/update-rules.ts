@@ -92,6 +92,17 @@ export function parseEditDate(value: string): number | null {
   return Number.isNaN(ms) ? null : ms;
 }
 
+/**
+ * Whether the form's date (minute precision) is the stored timestamp as the form shows it:
+ * an imported 15:02:37 is "15:02" in the form and must stay 15:02:37, not fail the
+ * 15-minute step (the picker's step for a date the user changes, issue 22).
+ */
+export function isStoredMinute(ms: number, stored: string | null): boolean {
+  if (stored === null) return false;
+  const storedMs = Date.parse(stored);
+  return !Number.isNaN(storedMs) && Math.floor(storedMs / 60_000) * 60_000 === ms;
+}
+
 /** Stored timestamp text: ISO in UTC without milliseconds, as manual entries are stored. */
 export function isoOf(ms: number): string {
   return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -132,9 +143,10 @@ export function validateEdit(values: EditValues, ctx: EditRuleContext): EditIssu
   if (blank(values.date)) add('date', EDIT_MESSAGES.dateRequired);
   else {
     const ms = parseEditDate(values.date as string);
-    const stored = ctx.storedDate === null ? null : Date.parse(ctx.storedDate);
     if (ms === null) add('date', EDIT_MESSAGES.dateFormat);
-    else if (ms !== stored && ms % (DATE_STEP_MINUTES * 60_000) !== 0) add('date', EDIT_MESSAGES.dateStep);
+    else if (!isStoredMinute(ms, ctx.storedDate) && ms % (DATE_STEP_MINUTES * 60_000) !== 0) {
+      add('date', EDIT_MESSAGES.dateStep);
+    }
   }
   const amounts: [keyof EditValues, string, boolean][] = [
     ['from_amount', 'Out amount', ctx.sections.out],

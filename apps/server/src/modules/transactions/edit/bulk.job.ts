@@ -7,8 +7,11 @@ import { categoryOf } from '../list-filters.ts';
 import { loadStatusSource } from '../status-source.ts';
 import type { TransactionsService } from '../transactions.service.ts';
 import { applyBulk } from './bulk.service.ts';
+import { undoBulk } from './bulk-undo.ts';
 
 export interface BulkJobPayload {
+  /** Set for the undo of an earlier all-pages change: that job's id (the rest is unused). */
+  undo?: number;
   action: BulkAction;
   mark: UserDefinedType | null;
   kind: BulkRowType | null;
@@ -31,6 +34,12 @@ export function bulkJob(ctx: AppContext, service: TransactionsService) {
   return async ({ job, payload, progress }: JobIO) => {
     const p = payload as BulkJobPayload;
     const userId = job.user_id;
+    if (p.undo !== undefined) {
+      await progress(0, 'Undoing');
+      return undoBulk(db, userId, p.undo, Number(job.id), (done, total) =>
+        progress(Math.min(99, (done / Math.max(total, 1)) * 100), `Undoing ${done} of ${total}`),
+      );
+    }
     const body = listTransactionsBody.parse(p.filter);
     const [histories, status] = await Promise.all([
       service.repo.histories(userId),
@@ -51,7 +60,7 @@ export function bulkJob(ctx: AppContext, service: TransactionsService) {
         .where('user_id', '=', userId)
         .where('id', 'in', part)
         .execute();
-      const outcome = await applyBulk(db, userId, rows, p.action, p.mark, p.kind);
+      const outcome = await applyBulk(db, userId, rows, p.action, p.mark, p.kind, Number(job.id));
       updated += outcome.updated;
       skipped += outcome.skipped + (part.length - rows.length);
       done += part.length;

@@ -4,6 +4,7 @@ import {
   bulkByFilter,
   bulkJobResult,
   bulkJobStatus,
+  bulkUndo,
   bulkUpdateTransactions,
   updateSelected,
 } from '@lotwise/contracts/transactions/edit/bulk';
@@ -83,6 +84,32 @@ export function registerBulkRoutes(app: FastifyInstance, ctx: AppContext): void 
       status: 'success' as const,
       message: 'Bulk change started',
       data: { job_id: Number(job.id), total: Number(count.n) },
+    };
+  });
+
+  authedRoute(app, bulkUndo, async ({ auth, params }) => {
+    const done = await db
+      .selectFrom('jobs')
+      .select(['id', 'status'])
+      .where('id', '=', params.id)
+      .where('user_id', '=', auth.user.id)
+      .where('name', '=', 'transactions.bulk')
+      .executeTakeFirst();
+    if (!done) throw notFound('Job');
+    if (done.status !== 'succeeded')
+      throw new AppError('conflict', 'Only a finished bulk change can be undone.');
+    const payload: BulkJobPayload = {
+      undo: Number(done.id),
+      action: 'type',
+      mark: null,
+      kind: null,
+      filter: null,
+    };
+    const job = await ctx.jobs.enqueue('transactions.bulk', auth.user.id, payload);
+    return {
+      status: 'success' as const,
+      message: 'Undoing the bulk change',
+      data: { job_id: Number(job.id) },
     };
   });
 

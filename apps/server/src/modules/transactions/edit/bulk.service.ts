@@ -52,11 +52,13 @@ export async function applyBulk(
   action: BulkAction,
   mark: UserDefinedType | null,
   kind: BulkRowType | null,
+  /** The all-pages job, recorded on each change for its undo. */
+  jobId: number | null = null,
 ): Promise<BulkOutcome> {
   if (action === 'ignore' || action === 'enable') {
     const ignore = action === 'ignore';
     const changing = rows.filter((r) => Boolean(r.ignored) !== ignore);
-    await applyChange(db, userId, changing, 'ignore', { ignored: ignore });
+    await applyChange(db, userId, changing, 'ignore', { ignored: ignore }, jobId);
     return { updated: rows.length, skipped: 0 };
   }
   if (!mark || !kind) throw new AppError('validation_failed', 'Choose a type.', { field: 'type' });
@@ -67,6 +69,6 @@ export async function applyBulk(
       allowedTypes(toMenuRow(r)).includes(mark),
   );
   const changing = offered.filter((r) => r.user_defined_type !== mark);
-  await applyChange(db, userId, changing, 'type', { user_defined_type: mark, ignored: false });
+  await applyChange(db, userId, changing, 'type', { user_defined_type: mark, ignored: false }, jobId);
   return { updated: offered.length, skipped: rows.length - offered.length };
 }

@@ -2,6 +2,7 @@ import type { UpdateTransactionInput } from '@lotwise/contracts/transactions/edi
 import {
   editSections,
   isoOf,
+  isStoredMinute,
   isZeroOrEmpty,
   legacyTypeOf,
   parseEditDate,
@@ -115,7 +116,8 @@ export function planEdit(
     received_amount: sides.received_amount,
   };
   const ms = parseEditDate(body.date as string) as number;
-  if (ms !== Date.parse(row.timestamp)) fields.timestamp = isoOf(ms);
+  // An unchanged date keeps the stored instant, seconds included.
+  if (!isStoredMinute(ms, row.timestamp)) fields.timestamp = isoOf(ms);
   let sentAmount = sides.sent_amount;
   let receivedAmount = sides.received_amount;
   if (sections.out) {

@@ -8,6 +8,8 @@ export const MAX_CANDIDATES = 20;
 
 export type Half = 'buy' | 'sell';
 
+const ms = (iso: string) => new Date(iso).getTime();
+
 /**
  * Which half of a pair a row can be: an incoming half receives one asset and sends nothing,
  * an outgoing half sends one asset and receives nothing (what the engine pairs, see
@@ -28,17 +30,26 @@ export function amountOf(row: TransactionRow): string {
   return String(row.sent_amount ?? row.received_amount ?? '0');
 }
 
-/** Self transfers move one asset between two accounts; rebrands and switch trades change the asset. */
+/**
+ * Self transfers move one asset between two accounts, and what arrives can neither arrive
+ * before it was sent nor be more than was sent (issue 22: a receive of 0.02 BTC two weeks
+ * before a 0.015 BTC send was offered and accepted); rebrands and switch trades change the asset.
+ */
 export function fits(kind: PairKind, row: TransactionRow, other: TransactionRow): boolean {
   const opposite = halfOf(other) !== null && halfOf(other) !== halfOf(row);
   if (!opposite || other.id === row.id) return false;
-  if (kind === 'self_transfer') {
-    return assetOf(other) === assetOf(row) && other.import_history_id !== row.import_history_id;
-  }
-  return assetOf(other) !== assetOf(row);
+  if (kind !== 'self_transfer') return assetOf(other) !== assetOf(row);
+  if (assetOf(other) !== assetOf(row) || other.import_history_id === row.import_history_id) return false;
+  const [send, receive] = halfOf(row) === 'sell' ? [row, other] : [other, row];
+  if (ms(receive.timestamp) < ms(send.timestamp)) return false;
+  const fee =
+    send.fee_asset?.toUpperCase() === assetOf(send) && send.fee_amount !== null
+      ? String(send.fee_amount)
+      : '0';
+  return new Decimal(String(receive.received_amount ?? '0')).lte(
+    new Decimal(String(send.sent_amount ?? '0')).plus(fee),
+  );
 }
-
-const ms = (iso: string) => new Date(iso).getTime();
 
 /**
  * Best first: self transfers by amount closeness (exact decimals), then time closeness;

@@ -64,13 +64,17 @@ export class PairsService {
     const half = halfOf(row);
     if (half === null) throw new AppError('validation_failed', CANNOT_PAIR);
     const t = new Date(row.timestamp).getTime();
-    const span = WINDOW_DAYS[kind] * DAY_MS;
+    const days = kind === 'self_transfer' ? this.ctx.config.selfTransferWindowDays : WINDOW_DAYS[kind];
+    const span = days * DAY_MS;
+    // A self transfer's other half lies on one side only: the receive after the send.
+    const before = kind === 'self_transfer' && half === 'sell' ? 0 : span;
+    const after = kind === 'self_transfer' && half === 'buy' ? 0 : span;
     const near = await this.db
       .selectFrom('transactions')
       .selectAll()
       .where('user_id', '=', userId)
-      .where('timestamp', '>=', new Date(t - span).toISOString())
-      .where('timestamp', '<=', new Date(t + span).toISOString())
+      .where('timestamp', '>=', new Date(t - before).toISOString().replace(/\.\d{3}Z$/, 'Z'))
+      .where('timestamp', '<=', new Date(t + after).toISOString().replace(/\.\d{3}Z$/, 'Z'))
       // Not `pair_id is null`: SQLite's statistics average the (user_id, pair_id) index over
       // the distinct pair ids, so it would take the null run for a few rows and walk them all.
       .where(sql<SqlBool>`coalesce(pair_id, '') = ''`)

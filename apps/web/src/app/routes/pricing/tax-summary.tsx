@@ -1,5 +1,6 @@
-import { ComingSoon } from '@/components/layouts/coming-soon';
+import { TaxSummaryPage } from '@/features/review/components/tax-summary-page';
 
+/** /tax_summary: the end of the guided review (spec 01 §4 step 5). */
 export default function TaxSummaryRoute() {
-  return <ComingSoon title="Tax summary" description="A summary of your tax year." />;
+  return <TaxSummaryPage />;
 }

@@ -10,6 +10,7 @@ const summary = (year: number, short: string, long: string) => ({
   income: '0',
   disposal_count: 1,
   income_count: 0,
+  missing_prices: year === 2023 ? 2 : 0,
 });
 
 describe('yearLines', () => {
@@ -28,9 +29,9 @@ describe('yearLines', () => {
       ],
     });
     expect(lines).toEqual([
-      { year: 2022, shortTerm: null, longTerm: null, unrealised: '1' },
-      { year: 2023, shortTerm: '0', longTerm: '0', unrealised: null },
-      { year: 2024, shortTerm: '500', longTerm: '2995', unrealised: '-0.5' },
+      { year: 2022, shortTerm: null, longTerm: null, unrealised: '1', missing: 0 },
+      { year: 2023, shortTerm: '0', longTerm: '0', unrealised: null, missing: 2 },
+      { year: 2024, shortTerm: '500', longTerm: '2995', unrealised: '-0.5', missing: 0 },
     ]);
   });
 });

@@ -5,6 +5,7 @@ import { BarChart } from '@mantine/charts';
 import { Paper, Table, Text, Title } from '@mantine/core';
 import type { z } from 'zod';
 import { gainColor } from '@/features/holdings/utils/display';
+import { IncompleteBadge } from '@/features/tax/components/incomplete-badge';
 import { formatMoney } from '@/lib/format/amount';
 
 type YearSummary = z.infer<typeof yearSummary>;
@@ -14,13 +15,15 @@ interface YearLine {
   shortTerm: string | null;
   longTerm: string | null;
   unrealised: string | null;
+  /** Transactions of the year without a price: its realised figures are incomplete. */
+  missing: number;
 }
 
 /** Realised gains per tax year, and unrealised gain of what is still held by the year it was bought. */
 export function yearLines(years: YearSummary[], totals: HoldingTotals | undefined): YearLine[] {
   const lines = new Map<number, YearLine>();
   const line = (year: number) => {
-    const found = lines.get(year) ?? { year, shortTerm: null, longTerm: null, unrealised: null };
+    const found = lines.get(year) ?? { year, shortTerm: null, longTerm: null, unrealised: null, missing: 0 };
     lines.set(year, found);
     return found;
   };
@@ -28,6 +31,7 @@ export function yearLines(years: YearSummary[], totals: HoldingTotals | undefine
     const l = line(y.year);
     l.shortTerm = y.short_term_gain;
     l.longTerm = y.long_term_gain;
+    l.missing = y.missing_prices;
   }
   for (const u of totals?.unrealised_by_year ?? []) line(u.year).unrealised = u.unrealised_gain;
   return [...lines.values()].sort((a, b) => a.year - b.year);
@@ -90,7 +94,9 @@ export function GainsChart({ lines, currency }: { lines: YearLine[]; currency: s
               <Table.Tbody>
                 {lines.map((l) => (
                   <Table.Tr key={l.year}>
-                    <Table.Td>{l.year}</Table.Td>
+                    <Table.Td>
+                      {l.year} <IncompleteBadge missing={l.missing} compact />
+                    </Table.Td>
                     <Table.Td ta="right">
                       <Money value={l.shortTerm} currency={currency} />
                     </Table.Td>

@@ -2,6 +2,7 @@ import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { ReviewProgress } from '@/features/review/components/review-progress';
 import { useTransactionStats } from '@/features/transactions/api/get-stats';
 
 function Line({
@@ -39,9 +40,14 @@ export function ReviewSummary() {
   const stats = useTransactionStats();
   return (
     <Paper withBorder radius="md" p="md" h="100%" data-testid="review-card">
-      <Title order={2} fz="md" mb="sm">
-        Review
-      </Title>
+      <Group justify="space-between" mb="sm">
+        <Title order={2} fz="md">
+          Review
+        </Title>
+        <Anchor component={Link} to={paths.review.getHref()} fz="sm">
+          Guided review
+        </Anchor>
+      </Group>
       {stats.isPending ? (
         <Text c="dimmed" fz="sm">
           Loading…
@@ -73,6 +79,9 @@ export function ReviewSummary() {
           />
         </Stack>
       )}
+      <Stack mt="sm" gap={0}>
+        <ReviewProgress />
+      </Stack>
     </Paper>
   );
 }

@@ -47,7 +47,7 @@ export function SummaryCards({ totals, currency }: { totals: HoldingTotals; curr
         testId="stat-value"
         label="Portfolio value"
         value={formatMoney(totals.total_market_value, currency)}
-        hint={partial ?? 'at prices from your latest transactions'}
+        hint={partial ?? 'at the latest known prices'}
       />
       <Stat
         testId="stat-cost"

@@ -7,6 +7,9 @@ describe('holdings display helpers', () => {
     expect(
       priceNote({ kind: 'latest_transaction', date: '2024-05-01T23:30:00.000Z', transaction_id: 3 }),
     ).toBe('price from your latest transaction on May 1, 2024');
+    expect(priceNote({ kind: 'price_table', date: '2024-06-02', origin: 'CoinGecko' })).toBe(
+      'price from CoinGecko on Jun 2, 2024',
+    );
     expect(formatDay('not a date')).toBe('not a date');
   });
 

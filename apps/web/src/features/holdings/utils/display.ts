@@ -9,9 +9,10 @@ export function formatDay(iso: string): string {
   return Number.isNaN(time) ? iso : DATE.format(time);
 }
 
-/** Where a market value comes from: there is no price feed, only the user's own transactions. */
+/** Where a market value comes from: the price table's latest price, or the user's latest transaction. */
 export function priceNote(source: PriceSource | null): string | null {
   if (!source) return null;
+  if (source.kind === 'price_table') return `price from ${source.origin} on ${formatDay(source.date)}`;
   return `price from your latest transaction on ${formatDay(source.date)}`;
 }
 

@@ -4,12 +4,13 @@ import { paths } from '@/config/paths';
 import { showsBilling } from '@/lib/access/roles';
 import { useUser } from '@/lib/session/session';
 
-type Tab = 'profile' | 'billing' | 'mfa';
+type Tab = 'profile' | 'billing' | 'mfa' | 'prices';
 
 const TARGETS: Record<Tab, string> = {
   profile: paths.settings.profile.path,
   billing: paths.settings.billingHistory.path,
   mfa: paths.settings.mfaSecurity.path,
+  prices: paths.settings.prices.path,
 };
 
 /** Settings sections; Billing only for customers. */
@@ -22,6 +23,7 @@ export function SettingsTabs({ active }: { active: Tab }) {
         <Tabs.Tab value="profile">Profile</Tabs.Tab>
         {showsBilling(user) ? <Tabs.Tab value="billing">Billing</Tabs.Tab> : null}
         <Tabs.Tab value="mfa">MFA &amp; Security</Tabs.Tab>
+        <Tabs.Tab value="prices">Prices</Tabs.Tab>
       </Tabs.List>
     </Tabs>
   );

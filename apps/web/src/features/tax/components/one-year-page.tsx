@@ -48,7 +48,7 @@ export function OneYearPage({ year }: { year: number }) {
       ) : (
         <Stack gap="md">
           <TermTotals year={detail.data} />
-          <WarningsList warnings={detail.data.warnings} />
+          <WarningsList year={detail.data} />
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
             <GainsChart year={detail.data} />
             <IncomeByType year={detail.data} />

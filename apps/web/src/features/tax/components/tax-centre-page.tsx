@@ -2,6 +2,7 @@ import { Anchor, Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { paths } from '@/config/paths';
+import { ReviewBanner } from '@/features/review/components/review-progress';
 import { errorText } from '@/lib/api-client';
 import { useImportsChannel } from '@/lib/realtime';
 import { useUser } from '@/lib/session/session';
@@ -38,6 +39,7 @@ export function TaxCentrePage() {
         }
       />
       <NewImportsBanner />
+      <ReviewBanner />
       <Stack gap="lg">
         {years.isPending ? (
           <LoadingState />

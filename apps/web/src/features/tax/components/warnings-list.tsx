@@ -1,36 +1,86 @@
 import type { YearDetail } from '@lotwise/contracts/tax/year';
-import { Alert, Anchor, List, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, List, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 
-const CATEGORY_OF: Record<string, string> = {
-  sell_without_buy: 'sell_without_buy',
-  missing_price: 'need_review',
-};
+/** Where each kind of warning is fixed: the filtered list, or the review step that asks about it. */
+function groupHref(code: string): string {
+  if (code === 'missing_price') return paths.transactions.getHref({ txnType: 'need_review' });
+  if (code === 'sell_without_buy') return paths.transactions.getHref({ txnType: 'sell_without_buy' });
+  if (code === 'missing_basis') return paths.review.getHref({ wizard: 'MissingSendWizard' });
+  if (code === 'unmatched_transfer') return paths.review.getHref({ wizard: 'SelfTransferWizard' });
+  if (code === 'price_unavailable') return paths.settings.prices.getHref();
+  return paths.transactions.getHref({ txnType: 'all' });
+}
 
-/** The calculation's warnings, each linking to the transactions that cause it. */
-export function WarningsList({ warnings }: { warnings: YearDetail['warnings'] }) {
-  if (warnings.length === 0) return null;
+/**
+ * The year's warnings: the true count (the PDF's), grouped by kind with a count and a link to
+ * where it is fixed, and on demand the warnings themselves, each linking to its transaction.
+ * Folded by default so the sales below stay within reach on a phone.
+ */
+export function WarningsList({
+  year,
+}: {
+  year: Pick<YearDetail, 'warnings' | 'warnings_total' | 'warning_groups'>;
+}) {
+  const [open, { toggle }] = useDisclosure(false);
+  if (year.warnings_total === 0) return null;
   return (
-    <Alert color="orange" icon={<IconAlertTriangle size={18} />} title={`${warnings.length} warning(s)`}>
-      <List size="sm" spacing={4}>
-        {warnings.slice(0, 20).map((w) => (
-          <List.Item key={`${w.code}-${w.transaction_id ?? 'none'}-${w.message}`}>
-            <Text fz="sm" span>
-              {w.message}{' '}
-            </Text>
-            <Anchor
-              component={Link}
-              fz="sm"
-              to={paths.transactions.getHref({ txnType: CATEGORY_OF[w.code] ?? 'all' })}
-              data-testid="warning-link"
-            >
-              {w.transaction_id === null ? 'Review transactions' : `Transaction #${w.transaction_id}`}
-            </Anchor>
-          </List.Item>
-        ))}
-      </List>
+    <Alert
+      color="orange"
+      icon={<IconAlertTriangle size={18} />}
+      title={`${year.warnings_total.toLocaleString('en-US')} warning(s)`}
+      data-testid="year-warnings"
+    >
+      <Stack gap="xs">
+        <Stack gap={4}>
+          {year.warning_groups.map((g) => (
+            <Group key={g.code} gap="xs" wrap="nowrap" data-testid="warning-group">
+              <Badge size="sm" variant="light" color="orange" miw={44}>
+                {g.count.toLocaleString('en-US')}
+              </Badge>
+              <Anchor component={Link} to={groupHref(g.code)} fz="sm">
+                {g.label}
+              </Anchor>
+            </Group>
+          ))}
+        </Stack>
+        <Button variant="subtle" size="compact-sm" color="orange" onClick={toggle} w="fit-content">
+          {open ? 'Hide the warnings' : 'Show the warnings'}
+        </Button>
+        {open ? (
+          <List size="sm" spacing={4}>
+            {year.warnings.slice(0, 20).map((w) => (
+              <List.Item key={`${w.code}-${w.transaction_id ?? 'none'}-${w.message}`}>
+                <Text fz="sm" span>
+                  {w.message}{' '}
+                </Text>
+                <Anchor
+                  component={Link}
+                  fz="sm"
+                  to={
+                    w.transaction_id === null
+                      ? groupHref(w.code)
+                      : paths.transactions.getHref({ txnType: 'all', id: w.transaction_id })
+                  }
+                  data-testid="warning-link"
+                >
+                  {w.transaction_id === null ? 'Review' : `Transaction #${w.transaction_id}`}
+                </Anchor>
+              </List.Item>
+            ))}
+            {year.warnings_total > 20 ? (
+              <List.Item>
+                <Text fz="sm" c="dimmed">
+                  …and {(year.warnings_total - 20).toLocaleString('en-US')} more: follow the groups above.
+                </Text>
+              </List.Item>
+            ) : null}
+          </List>
+        ) : null}
+      </Stack>
     </Alert>
   );
 }

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { paths } from '@/config/paths';
 import { useIsMobile } from '@/hooks/use-is-mobile';
 import { formatMoney } from '@/lib/format/amount';
+import { IncompleteBadge } from './incomplete-badge';
 import { ReportsMenu } from './reports-menu';
 
 type Year = z.infer<typeof yearSummary>;
@@ -13,7 +14,8 @@ function gainColor(value: string): string | undefined {
   return value.trim().startsWith('-') ? 'red.7' : undefined;
 }
 
-function Status({ stale }: { stale: boolean }) {
+function Status({ stale, missing }: { stale: boolean; missing: number }) {
+  if (missing > 0) return <IncompleteBadge missing={missing} />;
   return stale ? (
     <Badge color="orange" variant="light">
       Out of date
@@ -47,7 +49,7 @@ export function YearsTable({
               <Anchor component={Link} to={paths.oneYear.getHref(y.year)} fw={700} fz="lg">
                 {y.year}
               </Anchor>
-              <Status stale={stale} />
+              <Status stale={stale} missing={y.missing_prices} />
             </Group>
             <Text fz="sm">
               Short-term:{' '}
@@ -105,7 +107,7 @@ export function YearsTable({
               <Table.Td ta="right">{formatMoney(y.income, currency)}</Table.Td>
               <Table.Td ta="right">{y.disposal_count.toLocaleString('en-US')}</Table.Td>
               <Table.Td>
-                <Status stale={stale} />
+                <Status stale={stale} missing={y.missing_prices} />
               </Table.Td>
               <Table.Td>{method.toUpperCase()}</Table.Td>
               <Table.Td ta="right">

@@ -1,8 +1,16 @@
-import type { TransactionLeg } from '@lotwise/contracts/transactions/transaction-row';
+import type { TransactionLeg, TransactionRow } from '@lotwise/contracts/transactions/transaction-row';
 import { ActionIcon, Anchor, Badge, CopyButton, Group, Popover, Stack, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconCopy, IconExternalLink } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { openChangeSymbolModal } from '@/features/prices/components/change-symbol-modal';
+import { MissingPriceActions } from '@/features/prices/components/missing-price-actions';
+import { ValueSourcePopover } from '@/features/prices/components/value-source';
+import { useRowValue } from '@/features/prices/components/value-sources-context';
+import { useIsMobile } from '@/hooks/use-is-mobile';
 import { formatCrypto, formatMoney } from '@/lib/format/amount';
 import { shortenCurrencyCode, shortenTooltipAddress } from '@/lib/format/text';
+import { useLayout } from '../hooks/use-layout';
+import { openEditDialog } from './edit-dialog/open-edit-dialog';
 
 /** One side of a row: amount and currency (at most 8 decimals), or a dash. */
 export function AmountCell({ amount, currency }: { amount: string | null; currency: string | null }) {
@@ -14,10 +22,18 @@ export function AmountCell({ amount, currency }: { amount: string | null; curren
   );
 }
 
+/**
+ * The row's total in the reporting currency — its own fiat figure, else the value the price
+ * service gives it (a price file, a provider, a conversion) — and, on hover, where it came from.
+ */
 export function TotalCell({ row }: { row: TransactionLeg }) {
+  const value = useRowValue(row.id);
+  const total = row.total ?? value?.value ?? null;
   return (
-    <Text fz="sm" ta="right" style={{ whiteSpace: 'nowrap' }}>
-      {row.total === null ? '—' : formatMoney(row.total, row.main_currency)}
+    <Text fz="sm" ta="right" style={{ whiteSpace: 'nowrap' }} data-testid="row-total">
+      <ValueSourcePopover value={value}>
+        {total === null ? '—' : formatMoney(total, row.main_currency)}
+      </ValueSourcePopover>
     </Text>
   );
 }
@@ -70,7 +86,7 @@ export function AddressTooltip({ address }: { address: string }) {
 
 const EXEMPT = ['staking_lockup', 'staking_return', 'self_transfer'];
 
-function Warning({ label, text }: { label: string; text: string }) {
+function Warning({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Popover width={280} position="top" withArrow shadow="md">
       <Popover.Target>
@@ -85,31 +101,46 @@ function Warning({ label, text }: { label: string; text: string }) {
           {label}
         </Badge>
       </Popover.Target>
-      <Popover.Dropdown>
-        <Text fz="sm">{text}</Text>
-      </Popover.Dropdown>
+      <Popover.Dropdown>{children}</Popover.Dropdown>
     </Popover>
   );
 }
 
-/** Missing Price and Insufficient Balance warnings with the popover texts of spec 02 §8. */
-export function RowWarnings({ row }: { row: TransactionLeg }) {
+/**
+ * Missing Price and Insufficient Balance warnings with the popover texts of spec 02 §8; the
+ * Missing Price popover also offers the fixes (a manual value, another token symbol, fetch again).
+ */
+export function RowWarnings({ row }: { row: TransactionRow }) {
+  const { layout } = useLayout();
+  const mobile = useIsMobile();
   const coin = row.to_currency_crypto ? row.to_currency : (row.from_currency ?? row.to_currency);
+  const crypto = row.to_currency_crypto
+    ? row.to_currency
+    : row.from_currency_crypto
+      ? row.from_currency
+      : null;
   const missing = row.status === 'error' && !EXEMPT.includes(row.sub_type);
   if (!missing && !row.is_sell_without_buy) return null;
   return (
     <Stack gap={2}>
       {missing ? (
-        <Warning
-          label="Missing Price"
-          text={`We could not determine a fair market value for ${coin ?? 'this coin'} on this date. You can fix this by adding a value manually or changing token symbol.`}
-        />
+        <Warning label="Missing Price">
+          <MissingPriceActions
+            transactionId={row.id}
+            coin={coin}
+            onAddValue={() => openEditDialog(row, layout === 'grouped_revamp' ? 'revamp' : 'legacy', mobile)}
+            onChangeSymbol={
+              crypto ? () => openChangeSymbolModal(row.id, crypto, row.main_currency ?? 'USD', mobile) : null
+            }
+          />
+        </Warning>
       ) : null}
       {row.is_sell_without_buy ? (
-        <Warning
-          label="Insufficient Balance"
-          text={`There was not enough ${row.from_currency ?? coin ?? 'of this coin'} in your ${row.exchange} wallet to accommodate this transaction. The result is a negative balance ... The current taxes are calculated using a $0 cost basis and may be higher than necessary.`}
-        />
+        <Warning label="Insufficient Balance">
+          <Text fz="sm">
+            {`There was not enough ${row.from_currency ?? coin ?? 'of this coin'} in your ${row.exchange} wallet to accommodate this transaction. The result is a negative balance ... The current taxes are calculated using a $0 cost basis and may be higher than necessary.`}
+          </Text>
+        </Warning>
       ) : null}
     </Stack>
   );

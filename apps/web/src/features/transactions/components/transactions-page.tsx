@@ -1,11 +1,12 @@
 import type { Category } from '@lotwise/contracts/transactions/constants';
-import { Box, Button, Group, LoadingOverlay, Switch, Title } from '@mantine/core';
+import { Alert, Box, Button, Group, LoadingOverlay, Switch, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { paths } from '@/config/paths';
+import { ReviewBanner } from '@/features/review/components/review-progress';
 import { useIsMobile } from '@/hooks/use-is-mobile';
 import { errorText } from '@/lib/api-client';
 import { useCanRecalculate } from '../api/get-layout-flags';
@@ -30,18 +31,35 @@ export function TransactionsPage() {
   const view = useLayout();
   const state = useListState();
   const legacy = view.layout === 'legacy';
-  const body = listBody(state.category, state.filters, state.sort, state.page, state.pageSize, legacy);
+  const body = listBody(
+    state.category,
+    state.filters,
+    state.sort,
+    state.page,
+    state.pageSize,
+    legacy,
+    state.transactionId,
+  );
   const list = useTransactions(legacy ? 'legacy' : 'grouped', body);
   const stats = useTransactionStats().data;
   const canRecalculate = useCanRecalculate().data?.can_recalculate ?? false;
   const [exchangesOpen, setExchangesOpen] = useState(false);
+  // Spec 01 §5: a page above the total is ignored: clamp to the last page once the count is known.
+  const count = list.data?.transactions_count;
+  const { page, pageSize, clampPage } = state;
+  useEffect(() => {
+    if (count === undefined || list.isFetching) return;
+    const last = Math.max(1, Math.ceil(count / pageSize));
+    if (page > last) clampPage(last);
+  }, [count, list.isFetching, page, pageSize, clampPage]);
   if (!view.ready) return <LoadingState />;
 
   const selectBox = (category: Category) => {
     // Missing Price and Insufficient Balance select category All with the matching status (new layout).
+    // Each box replaces the status filter (a previous box's must not narrow this one's list).
     if (!legacy && (category === 'need_review' || category === 'sell_without_buy')) {
       state.setCategory('all', { statuses: [category], type: null, marginType: null });
-    } else state.setCategory(category, { type: null, marginType: null });
+    } else state.setCategory(category, { statuses: [], type: null, marginType: null });
   };
   const tabLabel = state.category === 'all' ? '' : `${state.category.replace(/_/g, ' ')} `;
   return (
@@ -79,6 +97,17 @@ export function TransactionsPage() {
         recentlyChanged={list.data?.transactions_updated ?? false}
         onInsufficient={() => selectBox('sell_without_buy')}
       />
+      <ReviewBanner />
+      {state.transactionId !== null ? (
+        <Alert color="blue" variant="light" mb="md" data-testid="one-transaction">
+          <Group justify="space-between" gap="xs">
+            <Text fz="sm">Showing transaction #{state.transactionId} only.</Text>
+            <Button size="xs" variant="light" onClick={state.showAll}>
+              Show all transactions
+            </Button>
+          </Group>
+        </Alert>
+      ) : null}
       <OverviewBoxes stats={stats} active={state.category} onSelect={selectBox} />
       {!legacy ? (
         <StatusTabs

@@ -9,6 +9,7 @@ import {
   IconChevronRight,
 } from '@tabler/icons-react';
 import { Fragment, type ReactNode, useState } from 'react';
+import { ValueSourcesProvider } from '@/features/prices/components/value-sources-context';
 import { useIsMobile } from '@/hooks/use-is-mobile';
 import { monthHeading } from '../utils/date-input';
 import type { Sort } from '../utils/list-state';
@@ -123,73 +124,79 @@ export function TransactionsTable(props: TableProps) {
       onChange={() => onSelection(all ? new Set() : new Set(ids))}
     />
   );
+  // Where each row's value comes from, for the Total cells' hover (one call per page).
+  const shown = rows.map((r) => r.id);
   if (mobile) {
     return (
-      <Stack gap="xs" data-testid="transactions-table">
-        {selectAll}
-        {withHeadings(
-          rows,
-          props.grouped,
-          collapsed,
-          (row) => (
-            <TransactionCard row={row} selected={selection.has(row.id)} onToggle={toggle} />
-          ),
-          (text) => (
-            <div data-testid="month-heading" style={{ marginTop: 'var(--mantine-spacing-xs)' }}>
-              <MonthToggle text={text} open={!collapsed.has(text)} onToggle={() => toggleMonth(text)} />
-            </div>
-          ),
-        )}
-      </Stack>
-    );
-  }
-  return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table verticalSpacing="xs" highlightOnHover data-testid="transactions-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={40}>{selectAll}</Table.Th>
-            <Table.Th>Type</Table.Th>
-            <Table.Th>
-              <SortHeader label="Date" attribute="transaction_at" sort={props.sort} onSort={props.onSort} />
-            </Table.Th>
-            <Table.Th>
-              <SortHeader
-                label="Out"
-                attribute="from_currency_quantity"
-                sort={props.sort}
-                onSort={props.onSort}
-              />
-            </Table.Th>
-            <Table.Th>
-              <SortHeader
-                label="In"
-                attribute="to_currency_quantity"
-                sort={props.sort}
-                onSort={props.onSort}
-              />
-            </Table.Th>
-            <Table.Th ta="right">Total ({props.currency})</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
+      <ValueSourcesProvider ids={shown}>
+        <Stack gap="xs" data-testid="transactions-table">
+          {selectAll}
           {withHeadings(
             rows,
             props.grouped,
             collapsed,
             (row) => (
-              <TransactionTableRow row={row} selected={selection.has(row.id)} onToggle={toggle} />
+              <TransactionCard row={row} selected={selection.has(row.id)} onToggle={toggle} />
             ),
             (text) => (
-              <Table.Tr data-testid="month-heading">
-                <Table.Td colSpan={6} bg="var(--mantine-color-gray-0)">
-                  <MonthToggle text={text} open={!collapsed.has(text)} onToggle={() => toggleMonth(text)} />
-                </Table.Td>
-              </Table.Tr>
+              <div data-testid="month-heading" style={{ marginTop: 'var(--mantine-spacing-xs)' }}>
+                <MonthToggle text={text} open={!collapsed.has(text)} onToggle={() => toggleMonth(text)} />
+              </div>
             ),
           )}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        </Stack>
+      </ValueSourcesProvider>
+    );
+  }
+  return (
+    <ValueSourcesProvider ids={shown}>
+      <Table.ScrollContainer minWidth={760}>
+        <Table verticalSpacing="xs" highlightOnHover data-testid="transactions-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={40}>{selectAll}</Table.Th>
+              <Table.Th>Type</Table.Th>
+              <Table.Th>
+                <SortHeader label="Date" attribute="transaction_at" sort={props.sort} onSort={props.onSort} />
+              </Table.Th>
+              <Table.Th>
+                <SortHeader
+                  label="Out"
+                  attribute="from_currency_quantity"
+                  sort={props.sort}
+                  onSort={props.onSort}
+                />
+              </Table.Th>
+              <Table.Th>
+                <SortHeader
+                  label="In"
+                  attribute="to_currency_quantity"
+                  sort={props.sort}
+                  onSort={props.onSort}
+                />
+              </Table.Th>
+              <Table.Th ta="right">Total ({props.currency})</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {withHeadings(
+              rows,
+              props.grouped,
+              collapsed,
+              (row) => (
+                <TransactionTableRow row={row} selected={selection.has(row.id)} onToggle={toggle} />
+              ),
+              (text) => (
+                <Table.Tr data-testid="month-heading">
+                  <Table.Td colSpan={6} bg="var(--mantine-color-gray-0)">
+                    <MonthToggle text={text} open={!collapsed.has(text)} onToggle={() => toggleMonth(text)} />
+                  </Table.Td>
+                </Table.Tr>
+              ),
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </ValueSourcesProvider>
   );
 }

@@ -10,6 +10,7 @@ import {
   nextSort,
   parseCategory,
   parsePage,
+  parsePositiveId,
   type Sort,
 } from '../utils/list-state';
 
@@ -39,6 +40,8 @@ export function useListState() {
   const [params, setParams] = useSearchParams();
   const category = parseCategory(params.get('txnType'));
   const page = parsePage(params.get('page') ?? readStorage(TX_STORAGE.page));
+  /** ?id=: one transaction only (a tax warning's link); any other filter change lets it go. */
+  const transactionId = parsePositiveId(params.get('id'));
   const [filters, setFiltersState] = useState<Filters>(restoreSavedFilters);
   const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
   const [pageSize, setPageSizeState] = useState<PageSize>(DEFAULT_PAGE_SIZE);
@@ -50,12 +53,27 @@ export function useListState() {
     (next: { txnType?: Category; page?: number }) => {
       setParams((prev) => {
         const out = new URLSearchParams(prev);
+        out.delete('id');
         if (next.txnType !== undefined) out.set('txnType', next.txnType);
         if (next.page !== undefined) out.set('page', String(next.page));
         return out;
       });
       setSelection(new Set());
     },
+    [setParams],
+  );
+
+  /** A page past the end (a URL, a deletion) becomes the last page, replacing the history entry. */
+  const clampPage = useCallback(
+    (last: number) =>
+      setParams(
+        (prev) => {
+          const out = new URLSearchParams(prev);
+          out.set('page', String(last));
+          return out;
+        },
+        { replace: true },
+      ),
     [setParams],
   );
 
@@ -70,6 +88,8 @@ export function useListState() {
   return {
     category,
     page,
+    transactionId,
+    showAll: () => navigate({ page: 1 }),
     filters,
     sort,
     pageSize,
@@ -81,6 +101,7 @@ export function useListState() {
       navigate({ txnType, page: 1 });
     },
     setPage: (next: number) => navigate({ page: next }),
+    clampPage,
     setPageSize: (size: PageSize) => {
       setPageSizeState(size);
       navigate({ page: 1 });

@@ -55,6 +55,11 @@ export function parseCategory(value: string | null): Category {
   return (CATEGORIES as readonly string[]).includes(value ?? '') ? (value as Category) : 'all';
 }
 
+export function parsePositiveId(value: string | null): number | null {
+  const n = Number(value);
+  return value !== null && Number.isInteger(n) && n >= 1 ? n : null;
+}
+
 export function parsePage(value: string | null): number {
   const n = Number(value);
   return Number.isInteger(n) && n >= 1 ? n : 1;
@@ -68,6 +73,8 @@ export function listBody(
   page: number,
   pageSize: PageSize,
   legacy: boolean,
+  /** One transaction only (?id=). */
+  id: number | null = null,
 ): ListTransactionsInput {
   const common: ListTransactionsInput = {
     txns_type: category,
@@ -81,6 +88,7 @@ export function listBody(
     exchanges: filters.exchanges.length > 0 ? filters.exchanges.map((value) => ({ value })) : null,
     type: filters.type,
     margin_type: filters.marginType,
+    ...(id !== null ? { id } : {}),
   };
   if (legacy) return common;
   return {

@@ -2,6 +2,7 @@ import {
   type BulkByFilterInput,
   bulkByFilter,
   bulkJobStatus,
+  bulkUndo,
   bulkUpdateTransactions,
 } from '@lotwise/contracts/transactions/edit/bulk';
 import { toggleIgnore } from '@lotwise/contracts/transactions/edit/calls';
@@ -88,5 +89,12 @@ export function useReclassifySwitchTrade() {
     mutationFn: (input: { group_id: number; type: SwitchTradeType }) =>
       callApi(reclassifySwitchTrade, { body: input }),
     onSettled: refresh,
+  });
+}
+
+/** Undo of a finished all-pages change: another job, followed like the change was. */
+export function useBulkUndo() {
+  return useMutation({
+    mutationFn: (jobId: number) => callApi(bulkUndo, { params: { id: jobId } }),
   });
 }

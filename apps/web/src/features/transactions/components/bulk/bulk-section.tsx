@@ -20,7 +20,9 @@ interface Props {
 /** Above the table: the bulk bar (two or more rows selected), the scope dialog and a job's progress. */
 export function BulkSection({ rows, selection, setSelection, count, pageSize, preference, filter }: Props) {
   const clearSelection = useCallback(() => setSelection(new Set()), [setSelection]);
-  const bulk = useBulkActions({ selection, clearSelection, count, pageSize, preference, filter });
+  // A saved all-pages preference applies to a whole-page selection only, never to rows picked by hand.
+  const pageIds = rows.filter((r) => r.type !== 'transfer').map((r) => r.id);
+  const bulk = useBulkActions({ selection, clearSelection, count, pageSize, preference, filter, pageIds });
   const selectedRows = rows.filter((r) => selection.has(r.id));
   return (
     <>
@@ -38,7 +40,13 @@ export function BulkSection({ rows, selection, setSelection, count, pageSize, pr
           1 selected
         </Text>
       ) : null}
-      <BulkPreferenceModal opened={bulk.pending !== null} onCancel={bulk.cancel} onContinue={bulk.proceed} />
+      <BulkPreferenceModal
+        opened={bulk.pending !== null}
+        selected={selection.size}
+        total={count}
+        onCancel={bulk.cancel}
+        onContinue={bulk.proceed}
+      />
     </>
   );
 }

@@ -43,15 +43,20 @@ describe('BulkBar', () => {
 });
 
 describe('BulkPreferenceModal', () => {
-  it('keeps Continue disabled until a scope is chosen, then passes the scope and the save flag', () => {
+  it('keeps Continue disabled until a scope is chosen, says how many rows change, passes scope and save flag', () => {
     const onContinue = vi.fn();
-    renderWithProviders(<BulkPreferenceModal opened onCancel={() => {}} onContinue={onContinue} />);
+    renderWithProviders(
+      <BulkPreferenceModal opened selected={2} total={35} onCancel={() => {}} onContinue={onContinue} />,
+    );
     const cont = screen.getByRole('button', { name: 'Continue' }) as HTMLButtonElement;
     expect(cont.disabled).toBe(true);
+    expect(screen.getByText('2 selected transactions will change.')).toBeTruthy();
+    expect(screen.getByText(/^All 35 transactions that match the filters will change/)).toBeTruthy();
     fireEvent.click(screen.getByLabelText('Apply to all pages that match the selection'));
     fireEvent.click(screen.getByLabelText('Save preference for future transactions'));
-    expect(cont.disabled).toBe(false);
-    fireEvent.click(cont);
+    const all = screen.getByRole('button', { name: 'Continue: change 35' }) as HTMLButtonElement;
+    expect(all.disabled).toBe(false);
+    fireEvent.click(all);
     expect(onContinue).toHaveBeenCalledWith('all_pages', true);
   });
 });

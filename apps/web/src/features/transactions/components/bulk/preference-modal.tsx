@@ -6,6 +6,9 @@ export type BulkScope = 'single_page' | 'all_pages';
 
 interface Props {
   opened: boolean;
+  /** Rows ticked, and rows the list's filter matches over all pages. */
+  selected: number;
+  total: number;
   onCancel: () => void;
   onContinue: (scope: BulkScope, save: boolean) => void;
 }
@@ -14,7 +17,7 @@ interface Props {
  * Bulk Edit preference (spec 02 §4): this page or every page that matches, optionally saved
  * for next time. Continue stays disabled until a scope is chosen.
  */
-export function BulkPreferenceModal({ opened, onCancel, onContinue }: Props) {
+export function BulkPreferenceModal({ opened, selected, total, onCancel, onContinue }: Props) {
   const [scope, setScope] = useState<BulkScope | null>(null);
   const [save, setSave] = useState(false);
   useEffect(() => {
@@ -29,11 +32,15 @@ export function BulkPreferenceModal({ opened, onCancel, onContinue }: Props) {
         <Text fz="sm">Your selection continues on other pages. What should this change apply to?</Text>
         <Radio.Group value={scope ?? ''} onChange={(v) => setScope(v as BulkScope)}>
           <Stack gap="sm">
-            <Radio value="single_page" label="Apply to just this page" />
+            <Radio
+              value="single_page"
+              label="Apply to just this page"
+              description={`${selected.toLocaleString('en-US')} selected ${selected === 1 ? 'transaction' : 'transactions'} will change.`}
+            />
             <Radio
               value="all_pages"
               label="Apply to all pages that match the selection"
-              description="This may take some time to show in the table."
+              description={`All ${total.toLocaleString('en-US')} transactions that match the filters will change, not only the ones you ticked. This may take some time to show in the table; you can undo it afterwards.`}
             />
           </Stack>
         </Radio.Group>
@@ -54,7 +61,7 @@ export function BulkPreferenceModal({ opened, onCancel, onContinue }: Props) {
             Cancel
           </Button>
           <Button disabled={scope === null} onClick={() => scope && onContinue(scope, save)}>
-            Continue
+            {scope === 'all_pages' ? `Continue: change ${total.toLocaleString('en-US')}` : 'Continue'}
           </Button>
         </Group>
       </Stack>

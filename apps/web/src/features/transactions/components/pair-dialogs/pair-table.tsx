@@ -1,6 +1,6 @@
 import { CREATE_MANUAL_LABEL, type PairCandidate } from '@lotwise/contracts/transactions/edit/pairs';
 import { Radio, Table, Text } from '@mantine/core';
-import { formatFiat } from '@/lib/format/amount';
+import { formatCrypto } from '@/lib/format/amount';
 import { utcParts } from '../../utils/date-input';
 
 export const MANUAL = 'manual';
@@ -19,9 +19,9 @@ function Cells({ c }: { c: PairCandidate }) {
         <Text fz="xs">{c.exchange}</Text>
       </Table.Td>
       <Table.Td ta="right">
-        {/* Pair tables show amounts with 2 decimals (spec 02 §4). */}
+        {/* Up to 8 decimals (spec 02 §5's amounts): 2, as §4 has it, showed 0.015 BTC as "0.02". */}
         <Text fz="xs" ff="monospace">
-          {formatFiat(c.amount)} {c.currency}
+          {formatCrypto(c.amount)} {c.currency}
         </Text>
       </Table.Td>
     </>

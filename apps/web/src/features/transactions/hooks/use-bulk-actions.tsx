@@ -2,13 +2,20 @@ import { BULK_JOB_NAME, BULK_UPDATE_MESSAGE } from '@lotwise/contracts/transacti
 import { GROUP_MESSAGE } from '@lotwise/contracts/transactions/edit/group';
 import type { UserDefinedType } from '@lotwise/contracts/transactions/edit/types';
 import type { ListTransactionsInput } from '@lotwise/contracts/transactions/list-transactions';
+import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSaveBulkEditPreference } from '@/features/settings/api/bulk-edit-preference';
 import { errorText } from '@/lib/api-client';
 import { subscribeRealtime } from '@/lib/realtime';
-import { useBulkByFilter, useBulkJob, useBulkSelected, useGroupTransactions } from '../api/edit/bulk';
+import {
+  useBulkByFilter,
+  useBulkJob,
+  useBulkSelected,
+  useBulkUndo,
+  useGroupTransactions,
+} from '../api/edit/bulk';
 import { transactionsKeys } from '../api/keys';
 import type { BulkScope } from '../components/bulk/preference-modal';
 
@@ -26,6 +33,8 @@ interface Options {
   preference: BulkScope | null;
   /** The list request's body: an all-pages change runs by it. */
   filter: ListTransactionsInput;
+  /** The selectable rows of this page. */
+  pageIds: number[];
 }
 
 const successText = (r: BulkRequest) =>
@@ -44,7 +53,8 @@ export function useBulkActions(o: Options) {
   const combine = useGroupTransactions();
   const savePref = useSaveBulkEditPreference();
   const [pending, setPending] = useState<BulkRequest | null>(null);
-  const [job, setJob] = useState<{ id: number; request: BulkRequest } | null>(null);
+  const [job, setJob] = useState<{ id: number; request: BulkRequest; undo?: boolean } | null>(null);
+  const undo = useBulkUndo();
   const [live, setLive] = useState<{ progress: number; message: string | null } | null>(null);
   const status = useBulkJob(job?.id ?? null);
 
@@ -61,13 +71,45 @@ export function useBulkActions(o: Options) {
   const state = status.data?.status;
   useEffect(() => {
     if (!job || (state !== 'succeeded' && state !== 'failed')) return;
-    if (state === 'succeeded') notifications.show({ color: 'green', message: successText(job.request) });
-    else notifications.show({ color: 'red', message: status.data?.error ?? 'Bulk change failed' });
+    if (state === 'succeeded' && job.undo)
+      notifications.show({ color: 'green', message: 'Bulk change undone' });
+    else if (state === 'succeeded') {
+      // An all-pages change touches rows the user never saw: it can be undone in one step.
+      const id = `bulk-done-${job.id}`;
+      notifications.show({
+        id,
+        color: 'green',
+        autoClose: 15_000,
+        message: (
+          <Group justify="space-between" gap="xs" wrap="nowrap">
+            <Text fz="sm">
+              {successText(job.request)} ({status.data?.result?.updated ?? 0} transactions)
+            </Text>
+            <Button
+              size="compact-xs"
+              variant="light"
+              onClick={() => {
+                notifications.hide(id);
+                undo.mutate(job.id, {
+                  onSuccess: (res) => {
+                    setLive({ progress: 0, message: null });
+                    setJob({ id: res.data.job_id, request: job.request, undo: true });
+                  },
+                  onError: failed,
+                });
+              }}
+            >
+              Undo
+            </Button>
+          </Group>
+        ),
+      });
+    } else notifications.show({ color: 'red', message: status.data?.error ?? 'Bulk change failed' });
     setJob(null);
     setLive(null);
     o.clearSelection();
     void client.invalidateQueries({ queryKey: transactionsKeys.all });
-  }, [job, state, status.data?.error, client, o.clearSelection]);
+  }, [job, state, status.data?.error, status.data?.result?.updated, client, o.clearSelection, undo.mutate]);
 
   const execute = (request: BulkRequest, scope: BulkScope) => {
     if (scope === 'all_pages') {
@@ -96,12 +138,13 @@ export function useBulkActions(o: Options) {
   };
 
   return {
-    busy: selected.isPending || byFilter.isPending || combine.isPending || job !== null,
+    busy: selected.isPending || byFilter.isPending || combine.isPending || undo.isPending || job !== null,
     pending,
     progress: job
       ? {
-          label:
-            job.request.action === 'type'
+          label: job.undo
+            ? 'Undoing'
+            : job.request.action === 'type'
               ? 'Updating'
               : job.request.action === 'ignore'
                 ? 'Ignoring'
@@ -111,7 +154,9 @@ export function useBulkActions(o: Options) {
         }
       : null,
     run(request: BulkRequest) {
+      const wholePage = o.pageIds.length > 0 && o.pageIds.every((id) => o.selection.has(id));
       if (o.count <= o.pageSize) execute(request, 'single_page');
+      else if (o.preference === 'all_pages' && !wholePage) execute(request, 'single_page');
       else if (o.preference) execute(request, o.preference);
       else setPending(request);
     },

@@ -1,0 +1,127 @@
+import { isFiat } from '@lotwise/engine/assets';
+import { Catalogue } from '@lotwise/prices/catalogue';
+import { type PriceSettings, priceSettingsFromEnv } from '@lotwise/prices/config';
+import { formatPriceFileError, parsePriceFile } from '@lotwise/prices/price-csv';
+import type { CoinRef } from '@lotwise/prices/providers/provider';
+import { PriceResolver, type Resolution, type ResolveOptions } from '@lotwise/prices/resolver';
+import type { PriceNeed } from '@lotwise/prices/types';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { PricesRepo } from './prices.repo.ts';
+
+export type LoadResult =
+  | { ok: true; count: number; assets: string[]; origin: string }
+  | { ok: false; errors: string[] };
+
+/**
+ * The app's price service: the resolver over the database's price table, the providers the
+ * environment configures (none in tests unless a test points them at a replay server), and
+ * the coin catalogue (built-in list plus what providers told us). One per process.
+ */
+export class PriceService {
+  readonly repo: PricesRepo;
+  readonly settings: PriceSettings;
+  private catalogue: Promise<Catalogue> | null = null;
+
+  constructor(db: Kysely<Database>, env: Record<string, string | undefined>) {
+    this.repo = new PricesRepo(db);
+    this.settings = priceSettingsFromEnv(env);
+  }
+
+  /** Provider names in use, e.g. ["CoinGecko", "Bitstamp", "European Central Bank"]; [] offline. */
+  get providerNames(): string[] {
+    return this.settings.names;
+  }
+
+  private coins(): Promise<Catalogue> {
+    this.catalogue ??= this.repo.allCoins().then((coins) => {
+      const catalogue = new Catalogue();
+      catalogue.add(coins);
+      return catalogue;
+    });
+    return this.catalogue;
+  }
+
+  async resolve(needs: Iterable<PriceNeed>, options: ResolveOptions): Promise<Resolution> {
+    const resolver = new PriceResolver(
+      this.repo,
+      this.settings.providers,
+      this.settings.pegs,
+      await this.coins(),
+    );
+    return resolver.resolve(needs, options);
+  }
+
+  /**
+   * Loads a price file into the table: a user's own prices (they win over the shared table,
+   * for that user only), or shared ones (admins, `lotwise prices load`). All or nothing.
+   */
+  async loadFile(
+    bytes: Buffer,
+    name: string,
+    options: { userId: number | null; asset?: string | undefined; currency?: string | undefined },
+  ): Promise<LoadResult> {
+    const origin = `${options.userId ? 'user' : 'file'}:${name}`;
+    const parsed = parsePriceFile(bytes, {
+      name,
+      ...(options.asset ? { asset: options.asset } : {}),
+      ...(options.currency ? { currency: options.currency } : {}),
+    });
+    if (!parsed.ok) return { ok: false, errors: parsed.errors.map(formatPriceFileError) };
+    await this.repo.replace(parsed.prices.map((p) => ({ ...p, origin, userId: options.userId })));
+    return {
+      ok: true,
+      count: parsed.prices.length,
+      assets: [...new Set(parsed.prices.map((p) => p.asset))].sort(),
+      origin,
+    };
+  }
+
+  /** Coins matching a search: the catalogue first, then CoinGecko when it is configured. */
+  async search(q: string, limit = 20): Promise<CoinRef[]> {
+    const catalogue = await this.coins();
+    let found = catalogue.search(q, limit);
+    const provider = this.settings.coingecko;
+    if (found.length < 5 && provider && q.trim().length >= 2) {
+      try {
+        const remote = await provider.search(q.trim());
+        if (remote.length > 0) {
+          await this.repo.saveCoins(remote);
+          catalogue.add(remote);
+          found = catalogue.search(q, limit);
+        }
+      } catch {
+        // The local catalogue still answers when the provider does not.
+      }
+    }
+    return found;
+  }
+
+  /**
+   * The coins a symbol may mean (biggest first): what the table learnt from CoinGecko, asking
+   * it once per symbol when it is configured (the built-in list knows one coin per symbol).
+   */
+  async candidates(symbol: string): Promise<CoinRef[]> {
+    const catalogue = await this.coins();
+    const provider = this.settings.coingecko;
+    if (provider && (await this.repo.coins(symbol)).length === 0) {
+      try {
+        const coins = await provider.coins(symbol);
+        await this.repo.saveCoins(coins);
+        catalogue.add(coins);
+      } catch {
+        // The built-in list still answers when the provider does not.
+      }
+    }
+    return catalogue.candidates(symbol);
+  }
+
+  async identify(symbol: string, chain?: string | null, contract?: string | null) {
+    await this.candidates(symbol);
+    return (await this.coins()).identify(symbol, chain, contract);
+  }
+
+  isFiat(code: string): boolean {
+    return isFiat(code.toUpperCase());
+  }
+}

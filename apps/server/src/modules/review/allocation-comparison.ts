@@ -1,0 +1,78 @@
+import type { AllocationRule } from '@lotwise/engine/types';
+import { plain, sum, toCents } from '@lotwise/reports/money';
+import { printedTotals } from '@lotwise/reports/totals';
+import Decimal from 'decimal.js';
+import type { UserRow } from '../../db/schema.ts';
+import type { AppContext } from '../../http/context.ts';
+import { priceRows } from '../tax/calc-prices.ts';
+import { loadEngineInput } from '../tax/engine-input.ts';
+import { runEngineInWorker } from '../tax/run-engine.ts';
+import { engineOptions, settingsOf } from '../tax/tax-settings.ts';
+
+export const RULE_LABELS: Record<AllocationRule, string> = {
+  'stay-oldest-first': 'Lots stay where they were bought, oldest first',
+  'lowest-cost-largest-holding': 'Lowest cost first, to the largest holding',
+};
+
+const RULES: readonly AllocationRule[] = ['stay-oldest-first', 'lowest-cost-largest-holding'];
+
+/**
+ * The Safe Harbor 2025 allocation (Rev. Proc. 2024-28) under each rule, side by side: the
+ * basis every wallet starts 2025 with and what that does to 2025's gains. The user's data
+ * and prices, the US rule (universal until 2024, per wallet from 2025).
+ */
+export async function compareAllocations(ctx: AppContext, user: UserRow) {
+  const settings = settingsOf(user);
+  const rows = await loadEngineInput(ctx.db.kysely, user.id);
+  const { table } = await priceRows(ctx.prices, rows, {
+    currency: settings.currency,
+    userId: user.id,
+    progress: async () => {},
+  });
+  const out = [];
+  for (const rule of RULES) {
+    const result = await runEngineInWorker(
+      rows,
+      { ...engineOptions(settings), basis: 'us-2025', allocationRule: rule },
+      false,
+      table,
+    );
+    const y = result.years['2025'];
+    const printed = printedTotals({ disposals: y?.disposals ?? [], income: y?.incomeLines ?? [] });
+    const wallets = new Map<string, { wallet: string; asset: string; amount: Decimal; basis: Decimal }>();
+    for (const e of result.allocation?.entries ?? []) {
+      const key = `${e.wallet}\u0000${e.asset}`;
+      const w = wallets.get(key) ?? {
+        wallet: e.wallet,
+        asset: e.asset,
+        amount: new Decimal(0),
+        basis: new Decimal(0),
+      };
+      w.amount = w.amount.plus(e.amount);
+      w.basis = w.basis.plus(e.costBasis);
+      wallets.set(key, w);
+    }
+    out.push({
+      rule,
+      label: RULE_LABELS[rule],
+      short_term_gain: printed.shortTermGain,
+      long_term_gain: printed.longTermGain,
+      net_gain: plain(sum([toCents(printed.shortTermGain), toCents(printed.longTermGain)])),
+      wallets: [...wallets.values()]
+        .sort((a, b) => a.wallet.localeCompare(b.wallet) || a.asset.localeCompare(b.asset))
+        .map((w) => ({
+          wallet: w.wallet,
+          asset: w.asset,
+          amount: w.amount.toFixed(),
+          cost_basis: plain(toCents(w.basis.toFixed())),
+        })),
+      shortfalls: result.warnings.filter((w) => w.code === 'allocation_shortfall').length,
+    });
+  }
+  return {
+    currency: settings.currency,
+    current: settings.allocation_rule,
+    chosen_at: user.allocation_chosen_at,
+    rules: out,
+  };
+}

@@ -1,0 +1,44 @@
+import type { UserRow } from '../../db/schema.ts';
+import type { AppContext } from '../../http/context.ts';
+import { walletNames } from '../tax/engine-input.ts';
+import { inputVersion } from '../tax/tax.service.ts';
+import { TaxResultsRepo } from '../tax/tax-results.repo.ts';
+import { CandidatesRepo } from './candidates.repo.ts';
+import { computeFindings, type Findings } from './findings.ts';
+
+export interface ReviewState {
+  findings: Findings;
+  calculatedAt: string | null;
+  stale: boolean;
+  imports: number;
+}
+
+/**
+ * The user's findings right now: undecided rows read from the transactions, and what the
+ * latest complete calculation flagged (missing prices, sells without enough units, deposits
+ * from nowhere). An answer sets a user type, so its rows leave the lists at once.
+ */
+export async function reviewState(ctx: AppContext, user: UserRow): Promise<ReviewState> {
+  const db = ctx.db.kysely;
+  const repo = new CandidatesRepo(db);
+  const calc = await new TaxResultsRepo(db, ctx.db.sqlite).latestComplete(user.id);
+  const [undecided, accounts, imports, version] = await Promise.all([
+    repo.undecided(user.id),
+    walletNames(db, user.id),
+    repo.importCount(user.id),
+    inputVersion(ctx, user),
+  ]);
+  const [missingPrice, sellWithoutBuy, missingBasis] = calc
+    ? await Promise.all([
+        repo.flagged(user.id, calc.id, 'missing_price'),
+        repo.flagged(user.id, calc.id, 'sell_without_buy'),
+        repo.missingBasis(calc.id),
+      ])
+    : [null, null, null];
+  return {
+    findings: computeFindings({ undecided, missingPrice, sellWithoutBuy, missingBasis, accounts }),
+    calculatedAt: calc?.finished_at ?? null,
+    stale: !calc || calc.input_version !== version,
+    imports,
+  };
+}

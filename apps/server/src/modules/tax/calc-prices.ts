@@ -1,0 +1,97 @@
+import type { EngineTransaction } from '@lotwise/engine/types';
+import { priceNeeds } from '@lotwise/prices/needs';
+import { type PriceTableData, priceTable } from '@lotwise/prices/price-table';
+import type { Resolution } from '@lotwise/prices/resolver';
+import type { ProviderFailure } from '@lotwise/prices/types';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { PriceService } from '../prices/prices.service.ts';
+import { manualFiatValue } from './manual-price.ts';
+
+/** What the calculation's pricing step found out, kept with the calculation's warnings. */
+export interface PricingOutcome {
+  table: PriceTableData;
+  resolution: Resolution;
+}
+
+/**
+ * The calculation's pricing step: every (asset, day) the rows' valuation may need, resolved
+ * in one batch (the table, the user's own prices, then the providers), flattened for the
+ * engine's worker.
+ */
+export async function priceRows(
+  prices: PriceService,
+  rows: readonly EngineTransaction[],
+  options: { currency: string; userId: number; progress: (done: number, total: number) => Promise<void> },
+): Promise<PricingOutcome> {
+  const needs = priceNeeds(rows, options.currency);
+  const resolution = await prices.resolve(needs, {
+    currency: options.currency,
+    userId: options.userId,
+    progress: (_message, done, total) => options.progress(done, total),
+  });
+  return { table: priceTable(resolution.book, needs, options.currency), resolution };
+}
+
+/**
+ * Before planning a recalculation, asks the providers again for the rows the previous
+ * calculation could not price (a provider back online): what they send lands in the table,
+ * and the plan then restarts no later than the earliest day whose price changed.
+ */
+export async function retryMissingPrices(
+  db: Kysely<Database>,
+  prices: PriceService,
+  previousCalcId: number,
+  userId: number,
+  currency: string,
+): Promise<ProviderFailure[]> {
+  if (prices.providerNames.length === 0) return [];
+  const rows = await db
+    .selectFrom('tax_transaction_status as s')
+    .innerJoin('transactions as t', 't.id', 's.transaction_id')
+    .select([
+      't.timestamp',
+      't.kind',
+      't.sent_asset',
+      't.sent_amount',
+      't.received_asset',
+      't.received_amount',
+      't.fee_asset',
+      't.fee_amount',
+      't.fiat_currency',
+      't.fiat_value',
+      't.manual_price',
+      't.sent_price',
+      't.received_price',
+      't.fee_price',
+    ])
+    .where('s.calc_id', '=', previousCalcId)
+    .where('s.user_id', '=', userId)
+    .where('s.missing_price', '=', true)
+    .where('t.user_id', '=', userId)
+    .execute();
+  if (rows.length === 0) return [];
+  const needs = priceNeeds(
+    rows.map((r) => ({
+      timestamp: r.timestamp,
+      sent:
+        r.sent_asset && r.sent_amount !== null
+          ? { asset: r.sent_asset, amount: String(r.sent_amount) }
+          : null,
+      received:
+        r.received_asset && r.received_amount !== null
+          ? { asset: r.received_asset, amount: String(r.received_amount) }
+          : null,
+      fee: r.fee_asset && r.fee_amount !== null ? { asset: r.fee_asset, amount: String(r.fee_amount) } : null,
+      fiat_value:
+        manualFiatValue(r, currency) ??
+        (r.fiat_currency && r.fiat_value !== null
+          ? { currency: r.fiat_currency, amount: String(r.fiat_value) }
+          : null),
+      feePrice: r.manual_price && r.fee_price !== null ? String(r.fee_price) : null,
+    })),
+    currency,
+  );
+  const resolution = await prices.resolve(needs, { currency, userId });
+  return resolution.failures;
+}

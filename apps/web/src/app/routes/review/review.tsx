@@ -1,0 +1,5 @@
+import { ReviewPage } from '@/features/review/components/review-page';
+
+export default function ReviewRoute() {
+  return <ReviewPage />;
+}

@@ -1,0 +1,5 @@
+import { SafeHarborPage } from '@/features/review/components/safe-harbor-page';
+
+export default function SafeHarborRoute() {
+  return <SafeHarborPage />;
+}

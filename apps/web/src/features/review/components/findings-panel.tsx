@@ -1,0 +1,94 @@
+import type { FindingWizard } from '@lotwise/contracts/review/wizards';
+import { Alert, Anchor, Group, Pagination, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
+import { paths } from '@/config/paths';
+import { errorText } from '@/lib/api-client';
+import { useDecide, useFindings } from '../api/review';
+import { BulkAnswer } from './bulk-answer';
+import { FindingCard } from './finding-card';
+
+/** Links beside the answers where the fix happens elsewhere. */
+function Elsewhere({ wizard }: { wizard: FindingWizard }) {
+  if (wizard === 'PricingWizard') {
+    return (
+      <Group gap="md">
+        <Anchor component={Link} to={paths.transactions.getHref({ txnType: 'need_review' })} fz="sm">
+          Add values in the transactions list
+        </Anchor>
+        <Anchor component={Link} to={paths.settings.prices.getHref()} fz="sm">
+          Load a price file
+        </Anchor>
+      </Group>
+    );
+  }
+  if (wizard === 'MissingReceiveWizard' || wizard === 'MissingSendWizard') {
+    return (
+      <Anchor component={Link} to={paths.imports.getHref()} fz="sm">
+        Import the missing account, or add the missing transaction by hand
+      </Anchor>
+    );
+  }
+  return null;
+}
+
+/** One wizard's open findings, a page at a time, answered one by one or all at once. */
+export function FindingsPanel({ wizard }: { wizard: FindingWizard }) {
+  const [page, setPage] = useState(1);
+  const findings = useFindings(wizard, page);
+  const decide = useDecide();
+  const answered = (message: string) => notifications.show({ color: 'teal', message });
+  if (findings.isPending) return <LoadingState label="Looking through your transactions…" />;
+  if (findings.isError)
+    return <ErrorState message={errorText(findings.error)} onRetry={() => findings.refetch()} />;
+  const { items, total, choices } = findings.data;
+  if (total === 0) {
+    return (
+      <EmptyState
+        title="Nothing left here"
+        description="Every finding of this step is answered. Continue to the next step."
+        icon={<IconCircleCheck size={28} />}
+      />
+    );
+  }
+  const pages = Math.ceil(total / 20);
+  return (
+    <Stack gap="sm" data-testid={`findings-${wizard}`}>
+      <Group justify="space-between" align="flex-end">
+        <Text fz="sm" c="dimmed" data-testid="findings-total">
+          {total.toLocaleString('en-US')} to review
+        </Text>
+        <BulkAnswer
+          total={total}
+          choices={choices}
+          busy={decide.isPending}
+          onAnswer={(choice) =>
+            decide.mutate({ wizard, all: true, choice }, { onSuccess: (r) => answered(r.message) })
+          }
+        />
+      </Group>
+      <Elsewhere wizard={wizard} />
+      {decide.error ? <Alert color="red">{errorText(decide.error)}</Alert> : null}
+      {items.map((finding) => (
+        <FindingCard
+          key={finding.id}
+          finding={finding}
+          choices={choices}
+          busy={decide.isPending}
+          onChoose={(choice) =>
+            decide.mutate(
+              { wizard, decisions: [{ finding_id: finding.id, choice }] },
+              { onSuccess: (r) => answered(r.message) },
+            )
+          }
+        />
+      ))}
+      {pages > 1 ? (
+        <Pagination total={pages} value={Math.min(page, pages)} onChange={setPage} size="sm" />
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,140 @@
+import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconDownload } from '@tabler/icons-react';
+import { PageHeader } from '@/components/ui/page-header';
+import { ErrorState, LoadingState } from '@/components/ui/states';
+import { errorText } from '@/lib/api-client';
+import { formatCrypto, formatMoney } from '@/lib/format/amount';
+import { useAllocationComparison, useChooseAllocation } from '../api/review';
+
+const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
+
+/**
+ * Safe Harbor 2025 (Rev. Proc. 2024-28, ours: /safe-harbor): how the unused basis of 31
+ * December 2024 goes to the wallets under each rule, what that does to 2025's gains, the
+ * rule chosen with its date, and the record to keep.
+ */
+export function SafeHarborPage() {
+  const comparison = useAllocationComparison();
+  const choose = useChooseAllocation();
+  if (comparison.isPending) return <LoadingState label="Allocating your 2024 lots both ways…" />;
+  if (comparison.isError)
+    return <ErrorState message={errorText(comparison.error)} onRetry={() => comparison.refetch()} />;
+  const { rules, current, chosen_at, currency } = comparison.data;
+  return (
+    <>
+      <PageHeader
+        title="Safe Harbor 2025"
+        description="From 1 January 2025 cost basis is tracked wallet by wallet. Choose how your remaining lots go to your wallets."
+      />
+      <Stack gap="lg">
+        <Text fz="sm">
+          {chosen_at
+            ? `You chose “${rules.find((r) => r.rule === current)?.label}” on ${DATE.format(Date.parse(chosen_at))}.`
+            : 'You have not chosen a rule yet; Lotwise uses the first one until you do.'}{' '}
+          <Anchor
+            href="https://www.irs.gov/pub/irs-drop/rp-24-28.pdf"
+            target="_blank"
+            rel="noreferrer"
+            fz="sm"
+          >
+            Rev. Proc. 2024-28
+          </Anchor>
+        </Text>
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+          {rules.map((r) => (
+            <Card key={r.rule} withBorder radius="md" p="md" data-testid={`rule-${r.rule}`}>
+              <Stack gap="sm">
+                <Group justify="space-between" align="flex-start" wrap="nowrap">
+                  <Title order={2} fz="md">
+                    {r.label}
+                  </Title>
+                  {r.rule === current ? (
+                    <Badge variant="light">{chosen_at ? 'Chosen' : 'In use'}</Badge>
+                  ) : null}
+                </Group>
+                <SimpleGrid cols={3} spacing="xs">
+                  <div>
+                    <Text fz="xs" c="dimmed">
+                      2025 short-term
+                    </Text>
+                    <Text fw={600}>{formatMoney(r.short_term_gain, currency)}</Text>
+                  </div>
+                  <div>
+                    <Text fz="xs" c="dimmed">
+                      2025 long-term
+                    </Text>
+                    <Text fw={600}>{formatMoney(r.long_term_gain, currency)}</Text>
+                  </div>
+                  <div>
+                    <Text fz="xs" c="dimmed">
+                      Net
+                    </Text>
+                    <Text fw={700} data-testid="rule-net">
+                      {formatMoney(r.net_gain, currency)}
+                    </Text>
+                  </div>
+                </SimpleGrid>
+                {r.wallets.length === 0 ? (
+                  <Text fz="sm" c="dimmed">
+                    Nothing was held on 31 December 2024: there is nothing to allocate.
+                  </Text>
+                ) : (
+                  <Table fz="sm" verticalSpacing={4}>
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>Wallet</Table.Th>
+                        <Table.Th ta="right">Units</Table.Th>
+                        <Table.Th ta="right">Cost basis</Table.Th>
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {r.wallets.map((w) => (
+                        <Table.Tr key={`${w.wallet}-${w.asset}`}>
+                          <Table.Td>{w.wallet}</Table.Td>
+                          <Table.Td ta="right">
+                            {formatCrypto(w.amount)} {w.asset}
+                          </Table.Td>
+                          <Table.Td ta="right">{formatMoney(w.cost_basis, currency)}</Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                )}
+                {r.shortfalls > 0 ? (
+                  <Text fz="xs" c="orange.8">
+                    {r.shortfalls} wallet balances no lot covered (zero basis).
+                  </Text>
+                ) : null}
+                <Button
+                  variant={r.rule === current && chosen_at ? 'default' : 'filled'}
+                  loading={choose.isPending}
+                  onClick={() =>
+                    choose.mutate(r.rule, {
+                      onSuccess: (a) => notifications.show({ color: 'teal', message: a.message }),
+                    })
+                  }
+                >
+                  {r.rule === current && chosen_at ? 'Chosen' : 'Choose this rule'}
+                </Button>
+              </Stack>
+            </Card>
+          ))}
+        </SimpleGrid>
+        <Group>
+          <Button
+            component="a"
+            href="/api/review/allocation.csv"
+            variant="light"
+            leftSection={<IconDownload size={16} />}
+          >
+            Download the allocation record (CSV)
+          </Button>
+          <Text fz="xs" c="dimmed">
+            From your latest calculation: recalculate after choosing.
+          </Text>
+        </Group>
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,164 @@
+import Coingecko, { APIConnectionError, APIError } from '@coingecko/coingecko-typescript';
+import { addDays } from '../days.ts';
+import { RateLimiter } from './limiter.ts';
+import { dailyFromPoints } from './points.ts';
+import { type CoinRef, type CryptoProvider, type DailyPoint, ProviderError } from './provider.ts';
+
+export interface CoinGeckoConfig {
+  /** Demo (free) key: the public API with a key. */
+  apiKey?: string | undefined;
+  /** Pro key: pro-api.coingecko.com, full history. */
+  proApiKey?: string | undefined;
+  /** Another address (a replay server in tests, a proxy). */
+  baseURL?: string | undefined;
+  /** Requests a minute (the public/demo plan allows 30). */
+  perMinute?: number | undefined;
+  /** Retries of a 429 / 5xx / timeout, with the SDK's back-off (it honours Retry-After). */
+  maxRetries?: number | undefined;
+  timeoutMs?: number | undefined;
+}
+
+/**
+ * CoinGecko through its official SDK: daily history per coin and range
+ * (`/coins/{id}/market_chart/range`, one request per window) and coin lookup by symbol
+ * (`/search`). Without a key it uses the public API; COINGECKO_API_KEY (demo) or
+ * COINGECKO_PRO_API_KEY choose the plan.
+ */
+export class CoinGeckoProvider implements CryptoProvider {
+  readonly id = 'coingecko';
+  readonly label = 'CoinGecko';
+  /** Ranges over 90 days come back daily, whatever their length. */
+  readonly maxWindow = 3650;
+  private readonly client: Coingecko;
+  private readonly limiter: RateLimiter;
+
+  constructor(config: CoinGeckoConfig = {}) {
+    const keyless = !config.apiKey && !config.proApiKey;
+    this.client = new Coingecko({
+      ...(config.baseURL
+        ? { baseURL: config.baseURL }
+        : { baseURL: null, environment: config.proApiKey ? 'pro' : 'demo' }),
+      proAPIKey: config.proApiKey ?? null,
+      demoAPIKey: config.apiKey ?? null,
+      // The public API needs no key: say so, or the SDK refuses to send the request.
+      ...(keyless ? { defaultHeaders: { 'x-cg-demo-api-key': null } } : {}),
+      maxRetries: config.maxRetries ?? 3,
+      timeout: config.timeoutMs ?? 30_000,
+      logLevel: 'off',
+    });
+    this.limiter = new RateLimiter(config.perMinute ?? (config.proApiKey ? 500 : 30));
+  }
+
+  async daily(coin: CoinRef, quote: string, from: string, to: string): Promise<DailyPoint[]> {
+    const reply = await this.call(() =>
+      this.client.coins.marketChart.getRange(coin.id, {
+        vs_currency: quote.toLowerCase(),
+        from,
+        // The range ends at the start of the day after `to`, so `to`'s midnight point is in it.
+        to: addDays(to, 1),
+        precision: 'full',
+      }),
+    );
+    const points = dailyFromPoints((reply as { prices?: unknown } | null)?.prices, from, to);
+    if (points === null)
+      throw new ProviderError(this.id, 'malformed', 'CoinGecko sent a price history Lotwise cannot read');
+    return points;
+  }
+
+  async coins(symbol: string): Promise<CoinRef[]> {
+    return (await this.search(symbol)).filter((c) => c.symbol.toUpperCase() === symbol.toUpperCase());
+  }
+
+  /** `/coins/{platform}/contract/{address}`: the coin a token contract is. */
+  async coinByContract(platform: string, address: string): Promise<CoinRef | null> {
+    let reply: unknown;
+    try {
+      reply = await this.call(() => this.client.coins.contract.get(address, { id: platform }));
+    } catch (error) {
+      if (error instanceof ProviderError && error.kind === 'no_data') return null;
+      throw error;
+    }
+    const coin = reply as {
+      id?: unknown;
+      symbol?: unknown;
+      name?: unknown;
+      market_cap_rank?: unknown;
+      platforms?: unknown;
+    };
+    if (typeof coin?.id !== 'string' || typeof coin.symbol !== 'string' || typeof coin.name !== 'string') {
+      throw new ProviderError(this.id, 'malformed', 'CoinGecko sent a contract reply Lotwise cannot read');
+    }
+    const platforms: Record<string, string> = {};
+    if (coin.platforms && typeof coin.platforms === 'object') {
+      for (const [key, value] of Object.entries(coin.platforms))
+        if (typeof value === 'string' && value) platforms[key] = value;
+    }
+    platforms[platform] ??= address;
+    return {
+      id: coin.id,
+      symbol: coin.symbol.toUpperCase(),
+      name: coin.name,
+      rank: typeof coin.market_cap_rank === 'number' ? coin.market_cap_rank : null,
+      platforms,
+    };
+  }
+
+  /** CoinGecko's search: coins by symbol or name, biggest first. */
+  async search(query: string): Promise<CoinRef[]> {
+    const reply = await this.call(() => this.client.search.get({ query }));
+    const coins = (reply as { coins?: unknown } | null)?.coins;
+    if (!Array.isArray(coins))
+      throw new ProviderError(this.id, 'malformed', 'CoinGecko sent a search reply Lotwise cannot read');
+    return coins
+      .filter(
+        (
+          c,
+        ): c is {
+          id: string;
+          symbol: string;
+          name: string;
+          market_cap_rank: number | null;
+          thumb?: string;
+        } => typeof c?.id === 'string' && typeof c?.symbol === 'string' && typeof c?.name === 'string',
+      )
+      .map((c) => ({
+        id: c.id,
+        symbol: c.symbol.toUpperCase(),
+        name: c.name,
+        rank: typeof c.market_cap_rank === 'number' ? c.market_cap_rank : null,
+        iconUrl: typeof c.thumb === 'string' ? c.thumb : null,
+      }));
+  }
+
+  private async call<T>(request: () => PromiseLike<T>): Promise<T> {
+    try {
+      return await this.limiter.run(async () => await request());
+    } catch (error) {
+      throw toProviderError(this.id, error);
+    }
+  }
+}
+
+function toProviderError(provider: string, error: unknown): ProviderError {
+  if (error instanceof ProviderError) return error;
+  if (error instanceof APIConnectionError) return new ProviderError(provider, 'down', error.message);
+  if (error instanceof APIError) {
+    const status = error.status ?? 0;
+    const detail = providerMessage(error.error) ?? error.message;
+    if (status === 404) return new ProviderError(provider, 'no_data', detail);
+    if (status === 429) return new ProviderError(provider, 'rate_limited', detail);
+    if (status === 401 || status === 403) return new ProviderError(provider, 'unauthorized', detail);
+    return new ProviderError(provider, 'down', detail);
+  }
+  // The SDK could not parse the reply (not JSON, cut short).
+  return new ProviderError(provider, 'malformed', error instanceof Error ? error.message : String(error));
+}
+
+/** CoinGecko's error body: `{"status":{"error_code":10012,"error_message":"…"}}` or `{"error":"…"}`. */
+function providerMessage(body: unknown): string | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const status = (body as { status?: { error_message?: unknown } }).status;
+  if (typeof status?.error_message === 'string') return status.error_message;
+  const error = (body as { error?: unknown }).error;
+  return typeof error === 'string' ? error : null;
+}
