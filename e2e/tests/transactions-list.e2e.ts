@@ -106,8 +106,10 @@ describe('transactions list', () => {
     await screenshot(page, 'transactions-filtered');
 
     // Legacy version: saves filters, reloads, no month headings.
-    await page.getByLabel('Legacy version').click({ force: true });
-    await page.waitForLoadState('load');
+    // The switch reloads the page: wait for the new document, not the old one's rows.
+    // (from the top: scrolled, the fixed header lies over the title row's switch).
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await Promise.all([page.waitForEvent('load'), page.getByLabel('Legacy version').click({ force: true })]);
     await page.getByTestId('transactions-title').waitFor();
     await rows(page).first().waitFor();
     expect(await page.getByLabel('Start date').inputValue()).toBe('03/01/2024');

@@ -1,3 +1,5 @@
+import { incomeType } from './income-types.ts';
+
 /**
  * Turns a file's label (the universal template's Label column, carried as `label`, or the
  * importer's `subtype` when there is no label) into the engine's user classification.
@@ -74,6 +76,12 @@ export interface LabelledRecord {
   subtype?: string | null;
 }
 
+/** An incoming row labelled with an income spelling ('Interest', 'Staking rewards') is that income. */
+function incomeLabel(label: string): string | null {
+  const type = incomeType(label);
+  return type === 'income' ? 'misc_reward' : type;
+}
+
 export function classificationOf(tx: LabelledRecord): string | null {
   const direction: Direction =
     tx.sent && tx.received ? 'both' : tx.sent ? 'out' : tx.received ? 'in' : 'none';
@@ -82,7 +90,7 @@ export function classificationOf(tx: LabelledRecord): string | null {
   if (ENGINE_TYPES.has(label)) return label;
   const key = label !== '' ? label : BY_SUBTYPE.has(subtype) ? subtype : '';
   const rule = BY_LABEL[key];
-  if (rule === undefined) return null;
+  if (rule === undefined) return direction === 'in' ? incomeLabel(label) : null;
   if (typeof rule === 'string') return rule;
   return rule[direction] ?? null;
 }

@@ -31,10 +31,28 @@ export function locateHeader(text: string, defs: FormatDefinition[]): Located | 
   return null;
 }
 
-/** First non-empty line, shortened, for the "unrecognised layout" message. */
+// Control characters and U+FFFD (what undecodable bytes become): binary, not CSV text.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+const UNPRINTABLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffd]/g;
+
+/**
+ * First non-empty line, shortened, for the "unrecognised layout" message. A binary file (a
+ * spreadsheet, a ZIP, a PDF) would echo raw bytes: say what it is and show only its printable start.
+ */
 export function firstLinePreview(text: string): string {
+  const head = text.slice(0, 4096);
+  const unprintable = head.match(UNPRINTABLE)?.length ?? 0;
+  if (unprintable > 0 && unprintable * 20 > head.length) {
+    const kind = head.startsWith('PK')
+      ? 'a ZIP archive or Excel workbook; export the sheet as CSV'
+      : head.startsWith('%PDF')
+        ? 'a PDF; download the CSV export instead'
+        : 'binary data, not CSV text';
+    const excerpt = head.replace(UNPRINTABLE, ' ').replace(/\s+/g, ' ').trim().slice(0, 24);
+    return excerpt ? `${excerpt}... (${kind})` : `(${kind})`;
+  }
   const first = headLines(text, HEADER_SEARCH_LINES).find((l) => l.text.trim() !== '');
   if (!first) return '(empty file)';
-  const t = cleanCell(first.text);
+  const t = cleanCell(first.text).replace(UNPRINTABLE, '');
   return t.length > 120 ? `${t.slice(0, 117)}...` : t;
 }

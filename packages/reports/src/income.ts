@@ -1,3 +1,4 @@
+import { normaliseIncomeType } from '@lotwise/engine/income-types';
 import type { IncomeLine } from '@lotwise/engine/types';
 import type { ReportModel } from './model.ts';
 import { plain, sum, toCents, usDate } from './money.ts';
@@ -78,7 +79,7 @@ export function incomeReport(model: Pick<ReportModel, 'year' | 'incomeLines'>): 
   const { line, label } = schedule1Line(model.year);
   const lines: IncomeRow[] = model.incomeLines.map((l: IncomeLine) => ({
     date: usDate(l.receivedAt),
-    type: l.category,
+    type: normaliseIncomeType(l.category),
     asset: l.asset,
     amount: l.amount,
     value: plain(toCents(l.value)),

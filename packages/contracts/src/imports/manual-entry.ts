@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../http.ts';
 import { transactionKind } from '../normalised.ts';
+import { isFiatCode } from '../transactions/fiat.ts';
 
 const amount = z
   .string()
@@ -10,7 +11,9 @@ const currency = z
   .string()
   .trim()
   .toUpperCase()
-  .regex(/^[A-Z0-9.\-_]{1,20}$/, 'must be a currency code such as BTC or USD');
+  .regex(/^[A-Z0-9.\-_]{1,20}$/, 'must be a currency code such as BTC or USD')
+  // '2300' in the currency box is an amount typed in the wrong field, not a coin.
+  .regex(/[A-Z]/, 'must be a currency code such as BTC or USD, not a number');
 
 const SENT_KINDS = new Set(['sell', 'trade', 'withdrawal', 'spend', 'fee']);
 const RECEIVED_KINDS = new Set(['buy', 'trade', 'deposit', 'income']);
@@ -47,6 +50,12 @@ export const manualEntryBody = z
     }
     if (v.fee_amount && Number(v.fee_amount) !== 0) need('fee_currency', 'is required when there is a fee');
     if (v.fiat_value) need('fiat_currency', 'is required with a value');
+    if (v.fiat_currency && !isFiatCode(v.fiat_currency))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['fiat_currency'],
+        message: 'must be a fiat currency such as USD or EUR',
+      });
   });
 
 export const saveManualEntry = defineCall({

@@ -2,6 +2,7 @@ import { parseLocalInstant } from '../dates.ts';
 import { isDecimalText } from '../decimal.ts';
 import type { EngineEvent } from '../events.ts';
 import { parseFixed } from '../fixed.ts';
+import { normaliseIncomeType } from '../income-types.ts';
 import type { Processor } from '../processor.ts';
 
 /** Buy with fiat: basis = fiat paid + fee value (a fee in the bought asset reduces the units). */
@@ -28,7 +29,9 @@ export function handleIncome(p: Processor, event: EngineEvent): void {
       `basis of ${received.asset} lot ${event.id}`,
     ]);
   }
-  const category = event.tx.classification || event.tx.subtype || 'income';
+  // 'Staking rewards', 'staking' and 'reward' are one type in the report.
+  const category =
+    event.tx.classification || (event.tx.subtype && normaliseIncomeType(event.tx.subtype)) || 'income';
   p.rec.income(event, received.asset, received.amount, value, category, event.wallet);
   p.ledger.acquire(event.wallet, received.asset, qty, value ?? 0n, event.id, p.origin(event));
 }

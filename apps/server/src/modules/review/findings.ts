@@ -1,6 +1,7 @@
 import type { Finding } from '@lotwise/contracts/review/review';
 import type { FindingWizard } from '@lotwise/contracts/review/wizards';
 import { isFiat } from '@lotwise/engine/assets';
+import { incomeType } from '@lotwise/engine/income-types';
 import { classificationOf } from '@lotwise/engine/label-classification';
 import { matchTransfers } from '@lotwise/engine/transfer-matching';
 import type { EngineTransaction } from '@lotwise/engine/types';
@@ -41,19 +42,10 @@ const INCOME = new Set([
  * The income type a row of kind `income` is, from its sub-type when no label names it (the
  * engine counts such rows as income already; confirming records the type).
  */
-const INCOME_SUBTYPES: Record<string, string> = {
-  staking: 'staking_reward',
-  reward: 'staking_reward',
-  interest: 'interest_received',
-  mining: 'mined',
-  dividend: 'dividend_received',
-  referral: 'misc_reward',
-  cashback: 'misc_reward',
-  income: 'misc_reward',
-};
-
 export function incomeTypeOf(row: Pick<CandidateRow, 'subtype'>, labelled: string | null): string {
-  return labelled ?? INCOME_SUBTYPES[(row.subtype ?? '').toLowerCase()] ?? 'misc_reward';
+  if (labelled) return labelled;
+  const type = incomeType(row.subtype);
+  return type && type !== 'income' ? type : 'misc_reward';
 }
 
 const plain = (v: string | null) => (v === null ? '0' : new Decimal(v).toFixed());

@@ -1,4 +1,5 @@
 import { INCOME_SUB_TYPES } from '@lotwise/contracts/transactions/constants';
+import { incomeType } from '@lotwise/engine/income-types';
 
 /**
  * How stored kinds map onto the list's categories (spec 02 §3). The importers' kinds are
@@ -29,9 +30,11 @@ export function subTypeOf(row: {
   user_defined_type: string | null;
 }): string {
   if (row.user_defined_type) return row.user_defined_type;
-  if (row.subtype) return row.subtype;
-  if (row.label) return row.label;
-  return defaultSubType(row.kind);
+  const given = row.subtype || row.label;
+  if (!given) return defaultSubType(row.kind);
+  // 'Interest' and 'interest', 'Staking rewards' and 'staking', are one income type.
+  const income = (INCOMING_KINDS as readonly string[]).includes(row.kind) ? incomeType(given) : null;
+  return income && income !== 'income' ? income : given;
 }
 
 export function defaultSubType(kind: string): string {

@@ -1,5 +1,6 @@
 import { STATUS_GROUPS, type StatusValue } from '@lotwise/contracts/transactions/constants';
 import type { ListTransactionsBody } from '@lotwise/contracts/transactions/list-transactions';
+import { ALL_INCOME_SPELLINGS, incomeSpellings, incomeType } from '@lotwise/engine/income-types';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { DialectName } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
@@ -13,6 +14,9 @@ import {
 import { missingPrice, type StatusSource, sellWithoutBuy } from './status-source.ts';
 
 type Eb = ExpressionBuilder<Database, 'transactions'>;
+
+/** Sub types and labels (lower-cased) that make an incoming row income. */
+const INCOME_SPELLINGS = [...new Set([...INCOME_TYPES, ...ALL_INCOME_SPELLINGS])];
 type Condition = Expression<SqlBool>;
 
 /** What the request's filters resolve to before the query runs (account ids found by name or method). */
@@ -141,12 +145,23 @@ function subTypeCondition(eb: Eb, value: string): Condition {
     eb('transactions.label', 'is', null),
   ]);
   if (plain) return eb.and([unset, eb('transactions.kind', 'in', [...plain])]);
+  const given: Condition[] = [eb('transactions.subtype', '=', value), eb('transactions.label', '=', value)];
+  // An income type also finds the spellings shown as it ('Interest', 'staking', 'Staking rewards').
+  if (incomeType(value) === value) {
+    const spellings = incomeSpellings(value);
+    given.push(
+      eb.and([
+        eb('transactions.kind', 'in', [...INCOMING_KINDS]),
+        eb.or([
+          eb(eb.fn('lower', ['transactions.subtype']), 'in', spellings),
+          eb(eb.fn('lower', ['transactions.label']), 'in', spellings),
+        ]),
+      ]),
+    );
+  }
   return eb.or([
     eb('transactions.user_defined_type', '=', value),
-    eb.and([
-      eb('transactions.user_defined_type', 'is', null),
-      eb.or([eb('transactions.subtype', '=', value), eb('transactions.label', '=', value)]),
-    ]),
+    eb.and([eb('transactions.user_defined_type', 'is', null), eb.or(given)]),
   ]);
 }
 
@@ -181,8 +196,8 @@ export function incomeCondition(eb: Eb): Condition {
       eb('transactions.user_defined_type', 'is', null),
       eb('transactions.kind', 'in', [...INCOMING_KINDS]),
       eb.or([
-        eb('transactions.subtype', 'in', [...INCOME_TYPES]),
-        eb('transactions.label', 'in', [...INCOME_TYPES]),
+        eb(eb.fn('lower', ['transactions.subtype']), 'in', INCOME_SPELLINGS),
+        eb(eb.fn('lower', ['transactions.label']), 'in', INCOME_SPELLINGS),
       ]),
     ]),
   ]);

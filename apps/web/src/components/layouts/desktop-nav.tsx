@@ -9,7 +9,7 @@ function ItemLabel({ item }: { item: NavItem }) {
     <>
       {item.label}
       {item.badge ? (
-        <Badge size="xs" variant="light" color="grape">
+        <Badge size="xs" variant="light" color="grape" className={classes.navBadge}>
           {item.badge}
         </Badge>
       ) : null}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currencySuffix, formatCrypto, formatFiat, formatMoney } from './amount';
+import { currencySuffix, formatAmount, formatCrypto, formatFiat, formatMoney } from './amount';
 import { parseDecimal } from './decimal-string';
 
 describe('formatCrypto', () => {
@@ -53,6 +53,15 @@ describe('currency suffix', () => {
     expect(formatMoney('1234.5', 'AUD')).toBe('$1,234.50 AUD');
     expect(formatMoney('-3', 'CAD')).toBe('-$3.00 CAD');
     expect(formatMoney('10', 'CHF')).toBe('10.00 CHF');
+  });
+});
+
+describe('formatAmount', () => {
+  it('shows fiat to 2 decimals and crypto to at most 8 (issue 22: 6,131.599771 EUR)', () => {
+    expect(formatAmount('6131.599771', 'EUR')).toBe('6,131.60');
+    expect(formatAmount('6131.599771', 'eur')).toBe('6,131.60');
+    expect(formatAmount('0.015000001', 'BTC')).toBe('0.015');
+    expect(formatAmount('1.123456789', 'ETH')).toBe('1.12345679');
   });
 });
 

@@ -1,3 +1,4 @@
+import { isFiatCode } from '@lotwise/contracts/transactions/fiat';
 import { joinParts, parseDecimal, roundParts } from './decimal-string';
 
 const EMPTY = '—';
@@ -15,6 +16,14 @@ export function formatFiat(value: string | number | null | undefined): string {
   const parts = parseDecimal(value);
   if (!parts) return EMPTY;
   return joinParts(roundParts(parts, 2), true);
+}
+
+/** An amount of a currency or coin: fiat to 2 decimals (spec 01 §5), crypto to at most 8. */
+export function formatAmount(
+  value: string | number | null | undefined,
+  currency: string | null | undefined,
+): string {
+  return isFiatCode(currency) ? formatFiat(value) : formatCrypto(value);
 }
 
 /** The currency-code suffix is shown only for AUD and CAD. */

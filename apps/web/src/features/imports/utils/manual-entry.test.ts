@@ -48,4 +48,27 @@ describe('manual entry draft', () => {
     if (result.ok) return;
     expect(result.errors.to_amount).toBe('Received amount must be a number of 0 or more, like 0.25');
   });
+
+  it('refuses a number typed as the currency (issue 22: 2300)', () => {
+    const result = buildManualEntry({
+      ...EMPTY_DRAFT,
+      date: '2024-03-01T10:00',
+      type: 'deposit',
+      to_currency: '2300',
+      to_amount: '1',
+    });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.errors.to_currency).toBe(
+      'Received currency must be a currency code such as BTC or USD, not a number',
+    );
+    const coin = buildManualEntry({
+      ...EMPTY_DRAFT,
+      date: '2024-03-01T10:00',
+      type: 'deposit',
+      to_currency: '1inch',
+      to_amount: '1',
+    });
+    expect(coin.ok).toBe(true);
+  });
 });

@@ -7,17 +7,17 @@ import { MissingPriceActions } from '@/features/prices/components/missing-price-
 import { ValueSourcePopover } from '@/features/prices/components/value-source';
 import { useRowValue } from '@/features/prices/components/value-sources-context';
 import { useIsMobile } from '@/hooks/use-is-mobile';
-import { formatCrypto, formatMoney } from '@/lib/format/amount';
+import { formatAmount, formatMoney } from '@/lib/format/amount';
 import { shortenCurrencyCode, shortenTooltipAddress } from '@/lib/format/text';
 import { useLayout } from '../hooks/use-layout';
 import { openEditDialog } from './edit-dialog/open-edit-dialog';
 
-/** One side of a row: amount and currency (at most 8 decimals), or a dash. */
+/** One side of a row: amount and currency (fiat 2 decimals, crypto at most 8), or a dash. */
 export function AmountCell({ amount, currency }: { amount: string | null; currency: string | null }) {
   if (amount === null || currency === null) return <Text c="dimmed">—</Text>;
   return (
     <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>
-      {formatCrypto(amount)} <b>{shortenCurrencyCode(currency)}</b>
+      {formatAmount(amount, currency)} <b>{shortenCurrencyCode(currency)}</b>
     </Text>
   );
 }

@@ -91,6 +91,8 @@ function MonthToggle({ text, open, onToggle }: { text: string; open: boolean; on
 /** The transactions table (spec 02 §2): checkbox, type, Date, Out, In, total. */
 export function TransactionsTable(props: TableProps) {
   const { rows, selection, onSelection } = props;
+  // Month headings follow the dates; sorted by an amount the months interleave and would repeat.
+  const grouped = props.grouped && props.sort.attribute === 'transaction_at';
   const mobile = useIsMobile();
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const toggleMonth = (month: string) =>
@@ -133,7 +135,7 @@ export function TransactionsTable(props: TableProps) {
           {selectAll}
           {withHeadings(
             rows,
-            props.grouped,
+            grouped,
             collapsed,
             (row) => (
               <TransactionCard row={row} selected={selection.has(row.id)} onToggle={toggle} />
@@ -181,7 +183,7 @@ export function TransactionsTable(props: TableProps) {
           <Table.Tbody>
             {withHeadings(
               rows,
-              props.grouped,
+              grouped,
               collapsed,
               (row) => (
                 <TransactionTableRow row={row} selected={selection.has(row.id)} onToggle={toggle} />

@@ -67,7 +67,13 @@ export function RowMenu({ row }: { row: TransactionRow }) {
     });
 
   return (
-    <Menu shadow="md" position="bottom-end" withinPortal>
+    // flip/shift/size keep the whole menu on screen beside the last row and at 375 px.
+    <Menu
+      shadow="md"
+      position="bottom-end"
+      withinPortal
+      middlewares={{ flip: true, shift: { padding: 8 }, size: true }}
+    >
       <Menu.Target>
         <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`Actions for transaction ${row.id}`}>
           ⋯
