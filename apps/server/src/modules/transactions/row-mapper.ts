@@ -4,6 +4,7 @@ import type {
   TransactionLeg,
 } from '@lotwise/contracts/transactions/transaction-row';
 import type { ImportHistoryRow, TransactionRow } from '../../db/schema.ts';
+import { manualFiatValue } from '../tax/manual-price.ts';
 import { rowType, subTypeOf } from './classify.ts';
 import type { RowStatus } from './status-source.ts';
 
@@ -21,8 +22,13 @@ function dec(value: string | number | null): string | null {
   return value === null ? null : String(value);
 }
 
-/** The value in the user's currency: the fiat value when it is in that currency, else a leg in it. */
+/**
+ * The value in the user's currency: the user's manual price (as the engine values the row),
+ * else the fiat value when it is in that currency, else a leg in it.
+ */
 export function totalInCurrency(row: TransactionRow, currency: string): string | null {
+  const manual = manualFiatValue(row, currency);
+  if (manual) return manual.amount;
   if (row.fiat_value !== null && row.fiat_currency?.toUpperCase() === currency) return dec(row.fiat_value);
   if (row.sent_asset?.toUpperCase() === currency) return dec(row.sent_amount);
   if (row.received_asset?.toUpperCase() === currency) return dec(row.received_amount);
