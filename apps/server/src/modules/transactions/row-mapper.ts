@@ -38,6 +38,7 @@ export function totalInCurrency(row: TransactionRow, currency: string): string |
 export function hasDerivedMissingPrice(row: TransactionRow): boolean {
   return (
     row.fiat_value === null &&
+    manualFiatValue(row, 'USD') === null &&
     !isFiatCode(row.sent_asset) &&
     !isFiatCode(row.received_asset) &&
     (row.sent_asset !== null || row.received_asset !== null)

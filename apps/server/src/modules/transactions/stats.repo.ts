@@ -30,6 +30,10 @@ const GROUP_COLUMNS = [
   'sent_asset',
   'received_asset',
   'ignored',
+  // A manual price ends a derived missing price; only hand-priced rows carry these (few groups).
+  'manual_price',
+  'sent_price',
+  'received_price',
 ] as const;
 
 /**

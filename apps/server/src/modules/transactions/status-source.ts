@@ -34,6 +34,11 @@ const fiatList = sql.join(FIAT_CODES.map((c) => sql.lit(c)));
 export function derivedMissingPrice(eb: Eb) {
   return eb.and([
     eb('transactions.fiat_value', 'is', null),
+    // A manual per-token price values the row (as manualFiatValue does for the engine).
+    eb.or([
+      sql<SqlBool>`${sql.ref('transactions.manual_price')} = ${sql.lit(false)}`,
+      eb.and([eb('transactions.sent_price', 'is', null), eb('transactions.received_price', 'is', null)]),
+    ]),
     eb.or([
       eb('transactions.sent_asset', 'is', null),
       sql<SqlBool>`transactions.sent_asset not in (${fiatList})`,
