@@ -11,6 +11,8 @@ export interface RunningServer {
   url: string;
   dataDir: string;
   outboxDir: string;
+  /** The server process's id (a job's worker names it). */
+  pid: number;
   stop(): Promise<void>;
   /** SIGKILL: what a crash or a pulled plug does. */
   kill(): Promise<void>;
@@ -79,6 +81,7 @@ export async function startServer(
     url: `http://127.0.0.1:${port}`,
     dataDir,
     outboxDir: path.join(dataDir, 'outbox'),
+    pid: child.pid ?? 0,
     async kill() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));

@@ -83,7 +83,10 @@ async function flow(context: BrowserContext, page: Page, tag: string) {
 
   await page.goto('/tax');
   // 'Calculate Taxes' on the desktop, 'Calculate Tax' on a phone.
-  await page.getByRole('button', { name: /^Calculate Tax(es)?$/ }).first().click();
+  await page
+    .getByRole('button', { name: /^Calculate Tax(es)?$/ })
+    .first()
+    .click();
   await page.waitForURL(/\/one_year/, { timeout: 60_000 });
 
   // The dashboard's review card lists what is left, each a way in.

@@ -23,6 +23,8 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   LOTWISE_TEST_HOOKS: z.enum(['0', '1']).default('0'),
   SELF_TRANSFER_WINDOW_DAYS: z.coerce.number().int().min(1).max(366).default(30),
+  JOB_HEARTBEAT_SECONDS: z.coerce.number().positive().default(5),
+  JOB_STALE_SECONDS: z.coerce.number().positive().default(30),
   IMPORT_WORKER_MIN_BYTES: z.coerce
     .number()
     .int()
@@ -48,6 +50,9 @@ export interface Config {
   testHooks: boolean;
   /** Uploads at least this large are parsed on a worker thread (0: always). */
   importWorkerMinBytes: number;
+  /** How often a running job's process says it is alive, and after how long another takes it over (PostgreSQL). */
+  jobHeartbeatMs: number;
+  jobStaleMs: number;
   /** Days after a send within which its self-transfer receive may arrive (pair candidates). */
   selfTransferWindowDays: number;
   /** The price service's variables (PRICE_*, PRICES_*, COINGECKO_*, ECB_*), read by @lotwise/prices/config. */
@@ -89,6 +94,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     testHooks: e.LOTWISE_TEST_HOOKS === '1',
     importWorkerMinBytes: e.IMPORT_WORKER_MIN_BYTES,
     selfTransferWindowDays: e.SELF_TRANSFER_WINDOW_DAYS,
+    jobHeartbeatMs: e.JOB_HEARTBEAT_SECONDS * 1000,
+    jobStaleMs: e.JOB_STALE_SECONDS * 1000,
     priceEnv: Object.fromEntries(Object.entries(env).filter(([key]) => PRICE_ENV.test(key))),
   };
 }

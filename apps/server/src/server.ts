@@ -40,11 +40,16 @@ export async function createServer(
       : outboxMailer(config.outboxDir, config.mailFrom, log));
   const hub = config.redisUrl ? redisHub(config.redisUrl, log) : localHub();
   const jobsRepo = new JobsRepo(db.kysely);
-  const executor = new JobExecutor(jobsRepo, hub, log);
-  const queue: JobQueue =
-    db.dialect === 'postgres'
-      ? new PgBossQueue(db.url, jobsRepo, executor, db.schema ? `${db.schema}_boss` : 'pgboss')
-      : new EmbeddedQueue(jobsRepo, executor);
+  const shared = db.dialect === 'postgres';
+  const executor = new JobExecutor(jobsRepo, hub, log, shared ? config.jobHeartbeatMs : null);
+  const queue: JobQueue = shared
+    ? new PgBossQueue(db.url, jobsRepo, executor, {
+        schema: db.schema ? `${db.schema}_boss` : 'pgboss',
+        staleMs: config.jobStaleMs,
+        sweepMs: config.jobHeartbeatMs,
+        log,
+      })
+    : new EmbeddedQueue(jobsRepo, executor);
   const ctx = createContext(config, db, mailer, hub, { queue, repo: jobsRepo });
   const app = await buildApp(ctx, options.logger === undefined ? {} : { logger: options.logger });
   options.beforeStart?.(ctx);

@@ -97,6 +97,10 @@ export interface JobsTable {
   created_at: Timestamp;
   started_at: Timestamp | null;
   finished_at: Timestamp | null;
+  /** When the process running it last said it was alive (migration 000021). */
+  heartbeat_at: string | null;
+  /** That process ("host:pid"). */
+  worker: string | null;
 }
 
 export type ImportStatus = 'in-progress' | 'complete' | 'failed';

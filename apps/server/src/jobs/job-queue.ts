@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobRow } from '../db/schema.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
@@ -44,10 +46,15 @@ export class JobExecutor {
   private readonly handlers = new Map<JobName, JobHandler>();
   private readonly live = new Map<number, number>();
 
+  /** This process, as the jobs table names the worker of a running job. */
+  readonly worker = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+
   constructor(
     private readonly repo: JobsRepo,
     private readonly hub: RealtimeHub,
     private readonly log: FastifyBaseLogger,
+    /** null: one process (the embedded queue), no one to take over; no beats either. */
+    private readonly heartbeatMs: number | null = null,
   ) {}
 
   register(name: JobName, handler: JobHandler): void {
@@ -67,8 +74,28 @@ export class JobExecutor {
   }
 
   async run(jobId: number): Promise<void> {
-    const job = await this.repo.claim(jobId);
+    const job = await this.repo.claim(jobId, this.worker);
     if (!job) return;
+    // Beat while it runs; a job another process took over (this one stalled) is no longer ours.
+    let lost = false;
+    if (this.heartbeatMs === null) return this.execute(job, () => lost);
+    const beat = setInterval(() => {
+      this.repo.heartbeat(job.id, this.worker).then(
+        (ours) => {
+          if (!ours) lost = true;
+        },
+        (error: unknown) => this.log.warn({ err: error, jobId: job.id }, 'job heartbeat failed'),
+      );
+    }, this.heartbeatMs);
+    beat.unref();
+    try {
+      await this.execute(job, () => lost);
+    } finally {
+      clearInterval(beat);
+    }
+  }
+
+  private async execute(job: JobRow, lost: () => boolean): Promise<void> {
     this.notify(job);
     const handler = this.handlers.get(job.name as JobName);
     if (!handler) {
@@ -84,7 +111,7 @@ export class JobExecutor {
           options?.persist === false
             ? (await this.repo.find(job.id))?.status
             : await this.repo.progress(job.id, percent, message ?? null);
-        if (status === 'superseded') throw new JobSuperseded();
+        if (status === 'superseded' || lost()) throw new JobSuperseded();
         if (options?.persist === false) this.live.set(job.id, Math.round(percent));
         this.notify({ ...job, status: 'running', progress: Math.round(percent), message: message ?? null });
         // Jobs report progress between chunks of work: give waiting requests their turn.
@@ -93,6 +120,7 @@ export class JobExecutor {
     };
     try {
       const result = await handler(io).finally(() => this.live.delete(job.id));
+      if (lost()) return;
       await this.repo.finish(job.id, 'succeeded', { result });
       this.notify({ ...job, status: 'succeeded', progress: 100, message: null });
     } catch (error) {

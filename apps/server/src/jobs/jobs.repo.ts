@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database, JobRow, JobStatus } from '../db/schema.ts';
 import { nowIso } from '../modules/users/users.repo.ts';
 import type { JobName } from './job-names.ts';
@@ -34,6 +34,8 @@ export class JobsRepo {
           created_at: nowIso(),
           started_at: null,
           finished_at: null,
+          heartbeat_at: null,
+          worker: null,
         })
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -45,14 +47,62 @@ export class JobsRepo {
   }
 
   /** Marks one queued job running; answers undefined if another worker got it first. */
-  async claim(id: number): Promise<JobRow | undefined> {
+  async claim(id: number, worker: string | null = null): Promise<JobRow | undefined> {
+    const now = nowIso();
     return this.db
       .updateTable('jobs')
-      .set((eb) => ({ status: 'running', started_at: nowIso(), attempts: eb('attempts', '+', 1) }))
+      .set((eb) => ({
+        status: 'running',
+        started_at: now,
+        attempts: eb('attempts', '+', 1),
+        heartbeat_at: now,
+        worker,
+      }))
       .where('id', '=', id)
       .where('status', 'in', ACTIVE)
       .returningAll()
       .executeTakeFirst();
+  }
+
+  /** The running process says it is alive; false when the job is no longer its own. */
+  async heartbeat(id: number, worker: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('jobs')
+      .set({ heartbeat_at: nowIso() })
+      .where('id', '=', id)
+      .where('status', '=', 'running')
+      .where('worker', '=', worker)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /**
+   * One running job whose process stopped beating `staleMs` ago, taken over by `worker`; the
+   * conditional update lets exactly one of several processes win it.
+   */
+  async takeOverStale(worker: string, staleMs: number): Promise<number | undefined> {
+    const cutoff = new Date(Date.now() - staleMs).toISOString();
+    const stale = (eb: ExpressionBuilder<Database, 'jobs'>) =>
+      eb.and([
+        eb('status', '=', 'running'),
+        eb.or([eb('heartbeat_at', 'is', null), eb('heartbeat_at', '<', cutoff)]),
+      ]);
+    const candidate = await this.db
+      .selectFrom('jobs')
+      .select('id')
+      .where(stale)
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
+    if (!candidate) return undefined;
+    const won = await this.db
+      .updateTable('jobs')
+      .set({ heartbeat_at: nowIso(), worker })
+      .where('id', '=', candidate.id)
+      .where(stale)
+      .returning('id')
+      .executeTakeFirst();
+    return won?.id;
   }
 
   async nextQueuedId(): Promise<number | undefined> {

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { JobName } from './job-names.ts';
 import type { JobExecutor, JobHandler, JobQueue } from './job-queue.ts';
@@ -14,13 +15,39 @@ export class PgBossQueue implements JobQueue {
   private readonly boss: PgBoss;
   private inFlight = 0;
 
+  private sweeper: NodeJS.Timeout | undefined;
+
   constructor(
     connectionString: string,
     private readonly repo: JobsRepo,
     private readonly executor: JobExecutor,
-    schema = 'pgboss',
+    private readonly options: {
+      schema?: string;
+      /** A running job whose process has not beaten for this long is taken over. */
+      staleMs?: number;
+      sweepMs?: number;
+      log?: FastifyBaseLogger;
+    } = {},
   ) {
-    this.boss = new PgBoss({ connectionString, schema, max: 4 });
+    this.boss = new PgBoss({ connectionString, schema: options.schema ?? 'pgboss', max: 4 });
+  }
+
+  /**
+   * A process killed mid-job (kill -9, a lost machine) leaves its job running with an old
+   * heartbeat; pg-boss would only retry it after the hour-long expiry. Every process looks
+   * for such jobs and one of them (the conditional update decides) runs it again: handlers
+   * are re-runnable, and imports add nothing twice.
+   */
+  private async sweep(): Promise<void> {
+    for (;;) {
+      const id = await this.repo.takeOverStale(this.executor.worker, this.options.staleMs ?? 30_000);
+      if (id === undefined) return;
+      this.options.log?.warn({ jobId: id }, 'taking over a job whose process stopped');
+      this.inFlight++;
+      void this.executor.run(id).finally(() => {
+        this.inFlight--;
+      });
+    }
   }
 
   register(name: JobName, handler: JobHandler): void {
@@ -40,6 +67,10 @@ export class PgBossQueue implements JobQueue {
 
   async start(): Promise<void> {
     await this.boss.start();
+    this.sweeper = setInterval(() => {
+      this.sweep().catch((error: unknown) => this.options.log?.warn({ err: error }, 'job sweep failed'));
+    }, this.options.sweepMs ?? 5000);
+    this.sweeper.unref();
     await this.boss.createQueue(QUEUE);
     await this.boss.work<{ jobId: number }>(
       QUEUE,
@@ -57,6 +88,7 @@ export class PgBossQueue implements JobQueue {
   }
 
   async stop(): Promise<void> {
+    clearInterval(this.sweeper);
     await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
   }
 

@@ -17,6 +17,7 @@ import * as m000017 from './2026_11_25_000017_token_contract.ts';
 import * as m000018 from './2026_11_25_000018_review_traces.ts';
 import * as m000019 from './2026_11_25_000019_allocation_choice.ts';
 import * as m000020 from './2026_11_25_000020_bulk_undo.ts';
+import * as m000021 from './2026_11_26_000021_job_heartbeat.ts';
 
 /** Every migration, in order. Imported statically so the server needs no file scanning. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_000018_review_traces': m000018,
   '2026_11_25_000019_allocation_choice': m000019,
   '2026_11_25_000020_bulk_undo': m000020,
+  '2026_11_26_000021_job_heartbeat': m000021,
 };
