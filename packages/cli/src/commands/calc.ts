@@ -7,6 +7,7 @@ import { loadWallets } from '../calc/load.ts';
 import { type CalcCliOptions, parseCalcOptions } from '../calc/options.ts';
 import { toJson, toText } from '../calc/output.ts';
 import { resolveCliPrices } from '../calc/prices.ts';
+import { writeJson } from '../calc/write-json.ts';
 
 /**
  * `lotwise calc FILE... [--method M | --method 2020:fifo,2021:lifo] [--basis MODE] [--year YYYY]
@@ -65,6 +66,7 @@ export function registerCalc(program: Command): void {
       if (options.allocationCsv !== undefined && result.allocation) {
         writeFileSync(options.allocationCsv, allocationCsv(result.allocation));
       }
-      process.stdout.write(options.json ? `${JSON.stringify(json, null, 2)}\n` : toText(json, currency));
+      if (options.json) await writeJson(json);
+      else process.stdout.write(toText(json, currency));
     });
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { ImportResult } from '@lotwise/contracts/normalised';
 import { listFormats, parseFile } from '@lotwise/importers/parse';
 import type { Command } from 'commander';
+import { writeJson } from '../calc/write-json.ts';
 
 interface ImportOptions {
   format?: string;
@@ -25,7 +26,7 @@ export function registerImport(program: Command): void {
     .option('--address <addr>', "the wallet's own address (explorer exports need it for direction)")
     .option('--json', 'print { format, transactions, skipped, errors } as JSON')
     .option('--list-formats', 'list the supported format ids')
-    .action((file: string | undefined, options: ImportOptions & { listFormats?: boolean }) => {
+    .action(async (file: string | undefined, options: ImportOptions & { listFormats?: boolean }) => {
       if (options.listFormats) {
         for (const f of listFormats()) process.stdout.write(`${f.id.padEnd(28)} ${f.label}\n`);
         return;
@@ -48,7 +49,7 @@ export function registerImport(program: Command): void {
         wallet: options.wallet,
         address: options.address,
       });
-      if (options.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+      if (options.json) await writeJson(result);
       else process.stdout.write(summary(file, result));
       if (result.format === 'unknown' || (result.transactions.length === 0 && result.errors.length > 0)) {
         process.exitCode = 1;
