@@ -61,7 +61,11 @@ describe.skipIf(!wantsPostgres)('two server processes on one PostgreSQL (pg-boss
       JOB_STALE_SECONDS: '5',
     };
     // Both start at once: the migration lock lets one migrate while the other waits.
-    [a, b] = await Promise.all([startServer(env, { dataDir }), startServer(env, { dataDir })]);
+    const started = await Promise.allSettled([startServer(env, { dataDir }), startServer(env, { dataDir })]);
+    const up = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+    [a, b] = [up[0] as RunningServer, up[1] as RunningServer];
+    const failed = started.find((s) => s.status === 'rejected');
+    if (failed) throw failed.reason;
     db = new pg.Client({ connectionString: dbUrl });
     await db.connect();
     browser = await launchBrowser();

@@ -20,6 +20,7 @@ const envSchema = z.object({
   REDIS_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  SIGNUP_RATE_LIMIT: z.coerce.number().int().positive().default(20),
   WEB_DIST: z.string().optional(),
   LOTWISE_TEST_HOOKS: z.enum(['0', '1']).default('0'),
   SELF_TRANSFER_WINDOW_DAYS: z.coerce.number().int().min(1).max(366).default(30),
@@ -46,6 +47,8 @@ export interface Config {
   redisUrl: string | undefined;
   logLevel: string;
   loginRateLimit: number;
+  /** Sign-ups per client address and hour. */
+  signupRateLimit: number;
   webDist: string | undefined;
   testHooks: boolean;
   /** Uploads at least this large are parsed on a worker thread (0: always). */
@@ -86,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    signupRateLimit: e.SIGNUP_RATE_LIMIT,
     webDist: e.WEB_DIST
       ? path.resolve(REPO_ROOT, e.WEB_DIST)
       : existsSync(defaultDist)

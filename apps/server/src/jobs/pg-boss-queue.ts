@@ -71,7 +71,7 @@ export class PgBossQueue implements JobQueue {
       this.sweep().catch((error: unknown) => this.options.log?.warn({ err: error }, 'job sweep failed'));
     }, this.options.sweepMs ?? 5000);
     this.sweeper.unref();
-    await this.boss.createQueue(QUEUE);
+    await this.createQueueOnce();
     await this.boss.work<{ jobId: number }>(
       QUEUE,
       { pollingIntervalSeconds: 0.5, batchSize: 1 },
@@ -85,6 +85,26 @@ export class PgBossQueue implements JobQueue {
         }
       },
     );
+  }
+
+  /**
+   * Processes starting together each try to create the queue; PostgreSQL may pick one of them
+   * as a deadlock victim (pg-boss's create_queue alters tables). The queue then exists or is
+   * about to: look again and retry after a short, random wait.
+   */
+  private async createQueueOnce(): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        if (await this.boss.getQueue(QUEUE)) return;
+        await this.boss.createQueue(QUEUE);
+        return;
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        const retriable = code === '40P01' || code === '23505' || code === '40001';
+        if (!retriable || attempt >= 8) throw error;
+        await new Promise((r) => setTimeout(r, 50 + Math.random() * 200 * attempt));
+      }
+    }
   }
 
   async stop(): Promise<void> {

@@ -39,7 +39,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
       await startSession(ctx, request, reply, user.id);
       return sessionState(request, user);
     },
-    { rateLimit: { max: 20, timeWindow: '1 hour' } },
+    { rateLimit: { max: ctx.config.signupRateLimit, timeWindow: '1 hour' } },
   );
 
   publicRoute(
