@@ -38,7 +38,8 @@ async function open(dialect: string) {
           dispose: async () => {},
         })
       : await openTestDb('postgres');
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  // Offline, as in the tests: no provider is reachable here and timeouts would be measured instead.
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PRICE_PROVIDERS: 'none' });
   const server = await createServer(
     { ...config, webDist: undefined },
     { db, mailer: { send: async () => {} }, logger: false },
