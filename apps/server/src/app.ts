@@ -27,6 +27,7 @@ import { registerTransactionEditRoutes } from './modules/transactions/edit/edit.
 import { registerTransactionUpdateRoutes } from './modules/transactions/edit/update.routes.ts';
 import { registerTransactionRoutes } from './modules/transactions/transactions.routes.ts';
 import { registerUserRoutes } from './modules/users/users.routes.ts';
+import { registerApiImportRoutes } from './modules/wallets/api-imports.routes.ts';
 import { registerRealtime } from './realtime/ws.ts';
 import { registerTestHooks } from './test-support/test-hooks.routes.ts';
 
@@ -73,6 +74,7 @@ export async function buildApp(
     registerUserRoutes(api, ctx);
     registerOnboardingRoutes(api, ctx);
     registerImportRoutes(api, ctx);
+    registerApiImportRoutes(api, ctx);
     registerImportManagementRoutes(api, ctx);
     registerEntryRoutes(api, ctx);
     registerTransactionRoutes(api, ctx);

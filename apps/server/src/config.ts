@@ -24,6 +24,8 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   LOTWISE_TEST_HOOKS: z.enum(['0', '1']).default('0'),
   SELF_TRANSFER_WINDOW_DAYS: z.coerce.number().int().min(1).max(366).default(30),
+  LOTWISE_SECRET_KEY: z.string().optional(),
+  KRAKEN_BASE_URL: z.string().url().optional(),
   JOB_HEARTBEAT_SECONDS: z.coerce.number().positive().default(5),
   JOB_STALE_SECONDS: z.coerce.number().positive().default(30),
   IMPORT_WORKER_MIN_BYTES: z.coerce
@@ -53,6 +55,10 @@ export interface Config {
   testHooks: boolean;
   /** Uploads at least this large are parsed on a worker thread (0: always). */
   importWorkerMinBytes: number;
+  /** Seals connected sources' API secrets (else a key file in the data folder). */
+  secretKey: string | undefined;
+  /** Another address for Kraken's API (a replay server in tests). */
+  krakenBaseUrl: string | undefined;
   /** How often a running job's process says it is alive, and after how long another takes it over (PostgreSQL). */
   jobHeartbeatMs: number;
   jobStaleMs: number;
@@ -98,6 +104,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     testHooks: e.LOTWISE_TEST_HOOKS === '1',
     importWorkerMinBytes: e.IMPORT_WORKER_MIN_BYTES,
     selfTransferWindowDays: e.SELF_TRANSFER_WINDOW_DAYS,
+    secretKey: e.LOTWISE_SECRET_KEY,
+    krakenBaseUrl: e.KRAKEN_BASE_URL,
     jobHeartbeatMs: e.JOB_HEARTBEAT_SECONDS * 1000,
     jobStaleMs: e.JOB_STALE_SECONDS * 1000,
     priceEnv: Object.fromEntries(Object.entries(env).filter(([key]) => PRICE_ENV.test(key))),

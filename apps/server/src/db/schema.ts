@@ -469,4 +469,18 @@ export interface ReviewTracesTable {
 
 export interface Database {
   review_traces: ReviewTracesTable;
+  api_credentials: ApiCredentialsTable;
+}
+
+/** A connected exchange account's API key and secret, sealed (migration 000022). */
+export interface ApiCredentialsTable {
+  id: Generated<number>;
+  user_id: number;
+  import_history_id: number;
+  exchange: string;
+  key_sealed: string;
+  secret_sealed: string;
+  synced_until: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }

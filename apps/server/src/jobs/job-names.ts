@@ -1,6 +1,7 @@
 /** The closed set of background jobs. Each module registers the handler of its own. */
 export const JOB_NAMES = [
   'import.parse',
+  'import.api',
   'import.delete',
   'tax.calculate',
   'transactions.bulk',

@@ -18,6 +18,7 @@ import * as m000018 from './2026_11_25_000018_review_traces.ts';
 import * as m000019 from './2026_11_25_000019_allocation_choice.ts';
 import * as m000020 from './2026_11_25_000020_bulk_undo.ts';
 import * as m000021 from './2026_11_26_000021_job_heartbeat.ts';
+import * as m000022 from './2026_11_26_000022_api_credentials.ts';
 
 /** Every migration, in order. Imported statically so the server needs no file scanning. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_000019_allocation_choice': m000019,
   '2026_11_25_000020_bulk_undo': m000020,
   '2026_11_26_000021_job_heartbeat': m000021,
+  '2026_11_26_000022_api_credentials': m000022,
 };

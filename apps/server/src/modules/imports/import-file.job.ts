@@ -4,7 +4,7 @@ import type { JobIO } from '../../jobs/job-queue.ts';
 import { nowIso } from '../users/users.repo.ts';
 import { finishRun, type RunOutcome } from './finish-import.ts';
 import { importInWorkers } from './import-in-workers.ts';
-import type { ImportStore } from './import-store.ts';
+import { ImportStore } from './import-store.ts';
 import type { ImportsRepo } from './imports.repo.ts';
 import { parseInWorker } from './parse-in-worker.ts';
 import { type ParseUploadInput, parseUpload } from './parse-upload.ts';
@@ -17,6 +17,14 @@ export interface ImportFilePayload {
 }
 
 export { importFailedText } from './finish-import.ts';
+
+/** The app's file import, as the upload and the connected accounts' imports run it. */
+export function appImportFileJob(ctx: AppContext, repo: ImportsRepo) {
+  return importFileJob(ctx, repo, new ImportStore(ctx.db.kysely, ctx.db.sqlite), {
+    workerMinBytes: ctx.config.importWorkerMinBytes,
+    sqliteFileUrl: ctx.db.dialect === 'sqlite' && ctx.db.url !== 'sqlite::memory:' ? ctx.db.url : undefined,
+  });
+}
 
 /**
  * Parses an uploaded file and stores it whole: rows that parse are stored (once: rows

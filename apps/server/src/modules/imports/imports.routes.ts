@@ -13,8 +13,7 @@ import type { AppContext } from '../../http/context.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { authedRoute } from '../../http/route.ts';
 import { detectUploadFormat } from './detect-upload.ts';
-import { importFileJob } from './import-file.job.ts';
-import { ImportStore } from './import-store.ts';
+import { appImportFileJob } from './import-file.job.ts';
 import { toHistoryRow, toSourceRow } from './import-views.ts';
 import { ImportsRepo } from './imports.repo.ts';
 import { familyOfFormat } from './sources.ts';
@@ -22,13 +21,7 @@ import { receiveUpload } from './upload.ts';
 
 export function registerImportRoutes(app: FastifyInstance, ctx: AppContext): void {
   const repo = new ImportsRepo(ctx.db.kysely);
-  ctx.jobs.register(
-    'import.parse',
-    importFileJob(ctx, repo, new ImportStore(ctx.db.kysely, ctx.db.sqlite), {
-      workerMinBytes: ctx.config.importWorkerMinBytes,
-      sqliteFileUrl: ctx.db.dialect === 'sqlite' && ctx.db.url !== 'sqlite::memory:' ? ctx.db.url : undefined,
-    }),
-  );
+  ctx.jobs.register('import.parse', appImportFileJob(ctx, repo));
 
   /** Progress of running imports, keyed by account, from their jobs. */
   async function progressOf(userId: number): Promise<Map<number, number>> {

@@ -1,0 +1,60 @@
+import { resyncAccount, saveApiImport } from '@lotwise/contracts/imports/api-imports';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../http/context.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+import { authedRoute } from '../../http/route.ts';
+import { appImportFileJob } from '../imports/import-file.job.ts';
+import { ImportsRepo } from '../imports/imports.repo.ts';
+import { familyOfFormat } from '../imports/sources.ts';
+import { apiImportJob } from './api-import.job.ts';
+import { CredentialsRepo } from './credentials.repo.ts';
+import { loadSecretKey, SecretBox } from './secret-box.ts';
+import { sourceMessage } from './sources/source-error.ts';
+
+/** The file layout each exchange's API ledger is rendered in (same rows, same dedupe keys). */
+const LEDGER_FORMAT = { kraken: 'kraken-ledgers' } as const;
+
+/** Connected exchange accounts (issue 18): connect by read-only API key, resync. */
+export function registerApiImportRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const repo = new ImportsRepo(ctx.db.kysely);
+  const credentials = new CredentialsRepo(ctx.db.kysely);
+  const box = new SecretBox(loadSecretKey({ envKey: ctx.config.secretKey, dataDir: ctx.config.dataDir }));
+  ctx.jobs.register('import.api', apiImportJob(ctx, repo, credentials, box, appImportFileJob(ctx, repo)));
+
+  authedRoute(app, saveApiImport, async ({ auth, body }) => {
+    if (!body.api_key.trim() || !body.secret.trim()) {
+      throw new AppError('validation_failed', sourceMessage('Kraken', 'missing_key'), { field: 'api_key' });
+    }
+    const family = familyOfFormat(LEDGER_FORMAT[body.exchange]);
+    const history = await repo.createHistory({
+      userId: auth.user.id,
+      name: family.name,
+      slug: family.slug,
+      type: 'api',
+      customName: body.custom_name || null,
+      usBased: body.us_based ?? family.usBased,
+      walletAddress: null,
+    });
+    await credentials.save({
+      userId: auth.user.id,
+      historyId: history.id,
+      exchange: body.exchange,
+      keySealed: box.seal(body.api_key.trim()),
+      secretSealed: box.seal(body.secret.trim()),
+    });
+    const job = await ctx.jobs.enqueue('import.api', auth.user.id, { historyId: history.id });
+    return {
+      status: 'success' as const,
+      message: `${family.name} connected: importing its history`,
+      data: { import_history_id: history.id, job_id: job.id },
+    };
+  });
+
+  authedRoute(app, resyncAccount, async ({ auth, body }) => {
+    const history = await repo.findHistory(auth.user.id, body.import_history_id);
+    const cred = history ? await credentials.find(auth.user.id, history.id) : undefined;
+    if (!history || !cred) throw notFound('Account not found');
+    const job = await ctx.jobs.enqueue('import.api', auth.user.id, { historyId: history.id });
+    return { status: 'success' as const, message: 'Resync started', data: { job_id: job.id } };
+  });
+}

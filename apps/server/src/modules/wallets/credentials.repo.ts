@@ -1,0 +1,52 @@
+import type { Kysely } from 'kysely';
+import type { ApiCredentialsTable, Database } from '../../db/schema.ts';
+import { nowIso } from '../users/users.repo.ts';
+
+export type ApiCredentialsRow = {
+  [K in keyof ApiCredentialsTable]: K extends 'id' ? number : ApiCredentialsTable[K];
+};
+
+/** Sealed API keys of connected accounts; every query is scoped to a user. */
+export class CredentialsRepo {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async save(input: {
+    userId: number;
+    historyId: number;
+    exchange: string;
+    keySealed: string;
+    secretSealed: string;
+  }): Promise<void> {
+    const now = nowIso();
+    await this.db
+      .insertInto('api_credentials')
+      .values({
+        user_id: input.userId,
+        import_history_id: input.historyId,
+        exchange: input.exchange,
+        key_sealed: input.keySealed,
+        secret_sealed: input.secretSealed,
+        synced_until: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  }
+
+  find(userId: number, historyId: number): Promise<ApiCredentialsRow | undefined> {
+    return this.db
+      .selectFrom('api_credentials')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('import_history_id', '=', historyId)
+      .executeTakeFirst();
+  }
+
+  async setSyncedUntil(id: number, value: string): Promise<void> {
+    await this.db
+      .updateTable('api_credentials')
+      .set({ synced_until: value, updated_at: nowIso() })
+      .where('id', '=', id)
+      .execute();
+  }
+}
