@@ -7,10 +7,12 @@ import {
   IconFlag,
   IconListDetails,
   IconPencil,
+  IconRefresh,
   IconTrash,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { useResyncAccount } from '../api/api-imports';
 import { useUpdateImportUsBased } from '../api/update-import-us-based';
 import { accountLabel } from '../utils/import-state';
 
@@ -20,9 +22,10 @@ export interface AccountActions {
   onDelete: (row: ImportHistoryRow) => void;
 }
 
-/** The per-account menu: add a file, uploads, rename, US-based flag, download, delete. */
+/** The per-account menu: add a file (or resync a connected one), uploads, rename, US-based flag, download, delete. */
 export function AccountActionsMenu({ row, actions }: { row: ImportHistoryRow; actions: AccountActions }) {
   const usBased = useUpdateImportUsBased();
+  const resync = useResyncAccount();
   const name = accountLabel(row);
   return (
     <Menu position="bottom-end" withinPortal shadow="md">
@@ -35,6 +38,11 @@ export function AccountActionsMenu({ row, actions }: { row: ImportHistoryRow; ac
         {row.type === 'csv' || row.type === 'wallet' ? (
           <Menu.Item leftSection={<IconFilePlus size={16} />} onClick={() => actions.onAddFile(row)}>
             Add a file
+          </Menu.Item>
+        ) : null}
+        {row.type === 'api' ? (
+          <Menu.Item leftSection={<IconRefresh size={16} />} onClick={() => resync.mutate(row.id)}>
+            Resync
           </Menu.Item>
         ) : null}
         <Menu.Item

@@ -1,13 +1,16 @@
 import type { exchangeOption } from '@lotwise/contracts/imports/manual-entry';
-import { Checkbox, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, Modal, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 import { useIsMobile } from '@/hooks/use-is-mobile';
 import { useUploads } from '../hooks/use-uploads';
+import { ApiKeyForm } from './api-key-form';
 import { ImportDropzone } from './import-dropzone';
 import { UploadList } from './upload-list';
 
 export type ExchangeOption = z.infer<typeof exchangeOption>;
+
+const API_SLUGS = new Set(['kraken']);
 
 export interface UploadTarget {
   title: string;
@@ -27,6 +30,7 @@ export function UploadDialog({ target, onClose }: { target: UploadTarget | null;
   const [customName, setCustomName] = useState('');
   const [walletAddress, setWalletAddress] = useState('');
   const [separate, setSeparate] = useState(false);
+  const [mode, setMode] = useState<'file' | 'api'>('file');
   const { clear } = uploads;
 
   useEffect(() => {
@@ -35,6 +39,7 @@ export function UploadDialog({ target, onClose }: { target: UploadTarget | null;
     setCustomName('');
     setWalletAddress('');
     setSeparate(false);
+    setMode('file');
     clear();
   }, [target, clear]);
 
@@ -44,6 +49,9 @@ export function UploadDialog({ target, onClose }: { target: UploadTarget | null;
     ...(exchange?.formats ?? []).map((f) => ({ value: f.id, label: f.label })),
   ];
   const newAccount = target?.historyId === undefined && (separate || !target?.hasExisting);
+  // Exchanges Lotwise can read by API key (a new account only).
+  const canConnect =
+    exchange !== undefined && API_SLUGS.has(exchange.slug) && target?.historyId === undefined;
 
   return (
     <Modal
@@ -54,59 +62,76 @@ export function UploadDialog({ target, onClose }: { target: UploadTarget | null;
       fullScreen={mobile}
     >
       <Stack gap="md">
-        {exchange ? (
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <Select
-              label="File layout"
-              data={formats}
-              value={format}
-              onChange={(v) => setFormat(v ?? 'auto')}
-              allowDeselect={false}
-              comboboxProps={{ withinPortal: true }}
-            />
-            {newAccount ? (
-              <TextInput
-                label="Account name"
-                placeholder={exchange.name}
-                value={customName}
-                onChange={(e) => setCustomName(e.currentTarget.value)}
-                maxLength={120}
-              />
-            ) : null}
-            {exchange.type === 'wallet' ? (
-              <TextInput
-                label="Wallet address"
-                placeholder="Optional: tells your sends from your receives"
-                value={walletAddress}
-                onChange={(e) => setWalletAddress(e.currentTarget.value)}
-              />
-            ) : null}
-          </SimpleGrid>
-        ) : (
-          <Text fz="sm" c="dimmed">
-            The files are added to this account. Rows already imported are recognised and not added twice.
-          </Text>
-        )}
-        {exchange && target?.hasExisting ? (
-          <Checkbox
-            label={`Create a separate ${exchange.name} account instead of adding to the one you have`}
-            checked={separate}
-            onChange={(e) => setSeparate(e.currentTarget.checked)}
+        {canConnect ? (
+          <SegmentedControl
+            value={mode}
+            onChange={(v) => setMode(v === 'api' ? 'api' : 'file')}
+            data={[
+              { value: 'file', label: 'Upload a file' },
+              { value: 'api', label: 'Connect with an API key' },
+            ]}
           />
         ) : null}
-        <ImportDropzone
-          compact
-          onFiles={(files) =>
-            uploads.upload(files, {
-              format: format === 'auto' ? undefined : format,
-              importHistoryId: target?.historyId,
-              customName: newAccount ? customName : undefined,
-              walletAddress: exchange?.type === 'wallet' ? walletAddress : undefined,
-              newAccount: exchange ? separate : undefined,
-            })
-          }
-        />
-        <UploadList items={uploads.items} onDismiss={uploads.dismiss} />
+        {canConnect && mode === 'api' && exchange ? (
+          <ApiKeyForm exchangeName={exchange.name} onDone={onClose} />
+        ) : null}
+        {mode === 'api' && canConnect ? null : (
+          <>
+            {exchange ? (
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                <Select
+                  label="File layout"
+                  data={formats}
+                  value={format}
+                  onChange={(v) => setFormat(v ?? 'auto')}
+                  allowDeselect={false}
+                  comboboxProps={{ withinPortal: true }}
+                />
+                {newAccount ? (
+                  <TextInput
+                    label="Account name"
+                    placeholder={exchange.name}
+                    value={customName}
+                    onChange={(e) => setCustomName(e.currentTarget.value)}
+                    maxLength={120}
+                  />
+                ) : null}
+                {exchange.type === 'wallet' ? (
+                  <TextInput
+                    label="Wallet address"
+                    placeholder="Optional: tells your sends from your receives"
+                    value={walletAddress}
+                    onChange={(e) => setWalletAddress(e.currentTarget.value)}
+                  />
+                ) : null}
+              </SimpleGrid>
+            ) : (
+              <Text fz="sm" c="dimmed">
+                The files are added to this account. Rows already imported are recognised and not added twice.
+              </Text>
+            )}
+            {exchange && target?.hasExisting ? (
+              <Checkbox
+                label={`Create a separate ${exchange.name} account instead of adding to the one you have`}
+                checked={separate}
+                onChange={(e) => setSeparate(e.currentTarget.checked)}
+              />
+            ) : null}
+            <ImportDropzone
+              compact
+              onFiles={(files) =>
+                uploads.upload(files, {
+                  format: format === 'auto' ? undefined : format,
+                  importHistoryId: target?.historyId,
+                  customName: newAccount ? customName : undefined,
+                  walletAddress: exchange?.type === 'wallet' ? walletAddress : undefined,
+                  newAccount: exchange ? separate : undefined,
+                })
+              }
+            />
+            <UploadList items={uploads.items} onDismiss={uploads.dismiss} />
+          </>
+        )}
       </Stack>
     </Modal>
   );

@@ -1,0 +1,34 @@
+import type { CallBody } from '@lotwise/contracts/http';
+import { resyncAccount, saveApiImport } from '@lotwise/contracts/imports/api-imports';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '@/lib/api-client';
+import { importsKeys } from './keys';
+
+export type SaveApiImportInput = CallBody<typeof saveApiImport>;
+
+/** Connect an exchange by its read-only API key; the first import runs as a job. */
+export function useSaveApiImport() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SaveApiImportInput) => callApi(saveApiImport, { body }),
+    meta: { inlineError: true },
+    onSuccess: (res) => {
+      notifications.show({ color: 'teal', message: res.message });
+      return client.invalidateQueries({ queryKey: importsKeys.all });
+    },
+  });
+}
+
+/** Fetch only what is new on a connected account. */
+export function useResyncAccount() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (importHistoryId: number) =>
+      callApi(resyncAccount, { body: { import_history_id: importHistoryId } }),
+    onSuccess: (res) => {
+      notifications.show({ color: 'teal', message: res.message });
+      return client.invalidateQueries({ queryKey: importsKeys.all });
+    },
+  });
+}
