@@ -28,6 +28,7 @@ import { registerTransactionUpdateRoutes } from './modules/transactions/edit/upd
 import { registerTransactionRoutes } from './modules/transactions/transactions.routes.ts';
 import { registerUserRoutes } from './modules/users/users.routes.ts';
 import { registerApiImportRoutes } from './modules/wallets/api-imports.routes.ts';
+import { registerWalletImportRoutes } from './modules/wallets/wallet-imports.routes.ts';
 import { registerRealtime } from './realtime/ws.ts';
 import { registerTestHooks } from './test-support/test-hooks.routes.ts';
 
@@ -75,6 +76,7 @@ export async function buildApp(
     registerOnboardingRoutes(api, ctx);
     registerImportRoutes(api, ctx);
     registerApiImportRoutes(api, ctx);
+    registerWalletImportRoutes(api, ctx);
     registerImportManagementRoutes(api, ctx);
     registerEntryRoutes(api, ctx);
     registerTransactionRoutes(api, ctx);

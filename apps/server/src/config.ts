@@ -26,6 +26,8 @@ const envSchema = z.object({
   SELF_TRANSFER_WINDOW_DAYS: z.coerce.number().int().min(1).max(366).default(30),
   LOTWISE_SECRET_KEY: z.string().optional(),
   KRAKEN_BASE_URL: z.string().url().optional(),
+  ETHERSCAN_API_KEY: z.string().optional(),
+  ETHERSCAN_BASE_URL: z.string().url().optional(),
   JOB_HEARTBEAT_SECONDS: z.coerce.number().positive().default(5),
   JOB_STALE_SECONDS: z.coerce.number().positive().default(30),
   IMPORT_WORKER_MIN_BYTES: z.coerce
@@ -59,6 +61,9 @@ export interface Config {
   secretKey: string | undefined;
   /** Another address for Kraken's API (a replay server in tests). */
   krakenBaseUrl: string | undefined;
+  /** Etherscan's multichain API: the key, and another address (a replay server in tests). */
+  etherscanApiKey: string | undefined;
+  etherscanBaseUrl: string | undefined;
   /** How often a running job's process says it is alive, and after how long another takes it over (PostgreSQL). */
   jobHeartbeatMs: number;
   jobStaleMs: number;
@@ -106,6 +111,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     selfTransferWindowDays: e.SELF_TRANSFER_WINDOW_DAYS,
     secretKey: e.LOTWISE_SECRET_KEY,
     krakenBaseUrl: e.KRAKEN_BASE_URL,
+    etherscanApiKey: e.ETHERSCAN_API_KEY,
+    etherscanBaseUrl: e.ETHERSCAN_BASE_URL,
     jobHeartbeatMs: e.JOB_HEARTBEAT_SECONDS * 1000,
     jobStaleMs: e.JOB_STALE_SECONDS * 1000,
     priceEnv: Object.fromEntries(Object.entries(env).filter(([key]) => PRICE_ENV.test(key))),

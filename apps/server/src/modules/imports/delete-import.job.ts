@@ -64,12 +64,14 @@ export function deleteImportJob(ctx: AppContext) {
         await trx.deleteFrom('import_files').where('id', 'in', ids).execute();
       }
       if ('historyId' in target) {
-        // A connected account's sealed key goes with it.
-        await trx
-          .deleteFrom('api_credentials')
-          .where('user_id', '=', job.user_id)
-          .where('import_history_id', '=', id)
-          .execute();
+        // A connected account's sealed key (or its wallet connection) goes with it.
+        for (const table of ['api_credentials', 'wallet_connections'] as const) {
+          await trx
+            .deleteFrom(table)
+            .where('user_id', '=', job.user_id)
+            .where('import_history_id', '=', id)
+            .execute();
+        }
         await trx
           .deleteFrom('import_histories')
           .where('user_id', '=', job.user_id)

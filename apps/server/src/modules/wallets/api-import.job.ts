@@ -1,10 +1,8 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { AppContext } from '../../http/context.ts';
 import type { JobHandler, JobIO } from '../../jobs/job-queue.ts';
 import type { ImportsRepo } from '../imports/imports.repo.ts';
 import type { CredentialsRepo } from './credentials.repo.ts';
+import { importFetched } from './import-fetched.ts';
 import type { SecretBox } from './secret-box.ts';
 import { fetchKrakenLedgerCsv } from './sources/kraken-ledgers-api.ts';
 import { SourceError, sourceErrorOf } from './sources/source-error.ts';
@@ -54,27 +52,16 @@ export function apiImportJob(
       await repo.setHistoryStatus(history.id, 'complete', true);
       return { entries: 0, added: 0 };
     }
-    const bytes = Buffer.from(fetched.csv);
-    const dir = path.join(ctx.config.dataDir, 'uploads', String(job.user_id));
-    await mkdir(dir, { recursive: true });
-    const storagePath = path.join(dir, `kraken-api-${job.id}-${randomUUID()}.csv`);
-    await writeFile(storagePath, bytes);
-    const file = await repo.createFile({
-      userId: job.user_id,
+    const imported = await importFetched(ctx, repo, importFile, io, {
       historyId: history.id,
-      fileName: `Kraken API ledger ${new Date().toISOString().slice(0, 10)}.csv`,
-      storagePath,
-      sha256: createHash('sha256').update(bytes).digest('hex'),
-      sizeBytes: bytes.length,
+      csv: fetched.csv,
       format: 'kraken-ledgers',
-    });
-    const imported = await importFile({
-      ...io,
-      payload: { fileId: file.id, format: 'kraken-ledgers' },
-      progress: (percent, message, options) => progress(50 + percent / 2, message, options),
+      fileName: `Kraken API ledger ${new Date().toISOString().slice(0, 10)}.csv`,
+      from: 50,
+      to: 100,
     });
     // Synced up to the newest entry only once its rows are stored.
     if (fetched.latest !== null) await credentials.setSyncedUntil(cred.id, String(fetched.latest));
-    return { entries: fetched.entries, file_id: file.id, import: imported };
+    return { entries: fetched.entries, import: imported };
   };
 }

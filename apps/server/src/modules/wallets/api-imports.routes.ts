@@ -10,14 +10,16 @@ import { apiImportJob } from './api-import.job.ts';
 import { CredentialsRepo } from './credentials.repo.ts';
 import { loadSecretKey, SecretBox } from './secret-box.ts';
 import { sourceMessage } from './sources/source-error.ts';
+import { WalletConnectionsRepo } from './wallet-connections.repo.ts';
 
 /** The file layout each exchange's API ledger is rendered in (same rows, same dedupe keys). */
 const LEDGER_FORMAT = { kraken: 'kraken-ledgers' } as const;
 
-/** Connected exchange accounts (issue 18): connect by read-only API key, resync. */
+/** Connected exchange accounts (issue 18): connect by read-only API key; resync them and wallets. */
 export function registerApiImportRoutes(app: FastifyInstance, ctx: AppContext): void {
   const repo = new ImportsRepo(ctx.db.kysely);
   const credentials = new CredentialsRepo(ctx.db.kysely);
+  const wallets = new WalletConnectionsRepo(ctx.db.kysely);
   const box = new SecretBox(loadSecretKey({ envKey: ctx.config.secretKey, dataDir: ctx.config.dataDir }));
   ctx.jobs.register('import.api', apiImportJob(ctx, repo, credentials, box, appImportFileJob(ctx, repo)));
 
@@ -53,8 +55,11 @@ export function registerApiImportRoutes(app: FastifyInstance, ctx: AppContext): 
   authedRoute(app, resyncAccount, async ({ auth, body }) => {
     const history = await repo.findHistory(auth.user.id, body.import_history_id);
     const cred = history ? await credentials.find(auth.user.id, history.id) : undefined;
-    if (!history || !cred) throw notFound('Account not found');
-    const job = await ctx.jobs.enqueue('import.api', auth.user.id, { historyId: history.id });
+    const wallet = history && !cred ? await wallets.find(auth.user.id, history.id) : undefined;
+    if (!history || (!cred && !wallet)) throw notFound('Account not found');
+    const job = await ctx.jobs.enqueue(cred ? 'import.api' : 'import.wallet', auth.user.id, {
+      historyId: history.id,
+    });
     return { status: 'success' as const, message: 'Resync started', data: { job_id: job.id } };
   });
 }

@@ -1,0 +1,41 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { nowIso } from '../users/users.repo.ts';
+
+/** Wallet addresses connected to their chain's explorer; every query is scoped to a user. */
+export class WalletConnectionsRepo {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async save(input: { userId: number; historyId: number; chain: string; address: string }): Promise<void> {
+    const now = nowIso();
+    await this.db
+      .insertInto('wallet_connections')
+      .values({
+        user_id: input.userId,
+        import_history_id: input.historyId,
+        chain: input.chain,
+        address: input.address,
+        synced_block: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  }
+
+  find(userId: number, historyId: number) {
+    return this.db
+      .selectFrom('wallet_connections')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('import_history_id', '=', historyId)
+      .executeTakeFirst();
+  }
+
+  async setSyncedBlock(id: number, block: number): Promise<void> {
+    await this.db
+      .updateTable('wallet_connections')
+      .set({ synced_block: block, updated_at: nowIso() })
+      .where('id', '=', id)
+      .execute();
+  }
+}

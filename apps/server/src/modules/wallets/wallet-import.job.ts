@@ -1,0 +1,62 @@
+import type { AppContext } from '../../http/context.ts';
+import type { JobHandler, JobIO } from '../../jobs/job-queue.ts';
+import type { ImportsRepo } from '../imports/imports.repo.ts';
+import { importFetched } from './import-fetched.ts';
+import { EVM_CHAINS, fetchEvmHistory, isEvmChain } from './sources/etherscan-api.ts';
+import { SourceError } from './sources/source-error.ts';
+import type { WalletConnectionsRepo } from './wallet-connections.repo.ts';
+
+/**
+ * A wallet address's import or resync (issue 18): its history from the chain's explorer,
+ * from the last synced block on, kept as the explorer's own CSV exports and imported with the
+ * Etherscan importers (the address decides direction; rows already stored are recognised).
+ */
+export function walletImportJob(
+  ctx: AppContext,
+  repo: ImportsRepo,
+  wallets: WalletConnectionsRepo,
+  importFile: JobHandler,
+) {
+  return async (io: JobIO) => {
+    const { job, progress } = io;
+    const { historyId } = io.payload as { historyId: number };
+    const history = await repo.findHistory(job.user_id, historyId);
+    const wallet = await wallets.find(job.user_id, historyId);
+    if (!history || !wallet || !isEvmChain(wallet.chain)) throw new Error(`Wallet ${historyId} not found`);
+    await repo.setHistoryStatus(history.id, 'in-progress', false);
+    let fetched: Awaited<ReturnType<typeof fetchEvmHistory>>;
+    try {
+      fetched = await fetchEvmHistory({
+        chain: wallet.chain,
+        address: wallet.address,
+        apiKey: ctx.config.etherscanApiKey,
+        baseURL: ctx.config.etherscanBaseUrl,
+        startBlock: wallet.synced_block === null ? undefined : Number(wallet.synced_block),
+        onPage: (what, n) =>
+          progress(10, `Fetched ${n} ${what === 'tokentx' ? 'token transfers' : 'transactions'}`),
+      });
+    } catch (error) {
+      await repo.setHistoryStatus(history.id, 'failed', false);
+      if (error instanceof SourceError)
+        throw new SourceError(EVM_CHAINS[wallet.chain].label, error.kind, error.detail);
+      throw error;
+    }
+    const files = fetched.files.filter((f) => f.rows > 0);
+    const results: unknown[] = [];
+    for (const [i, f] of files.entries()) {
+      results.push(
+        await importFetched(ctx, repo, importFile, io, {
+          historyId: history.id,
+          csv: f.csv,
+          format: f.format,
+          fileName: `${EVM_CHAINS[wallet.chain].label} ${f.format.replace('etherscan-', '')} ${new Date().toISOString().slice(0, 10)}.csv`,
+          from: 20 + (80 * i) / files.length,
+          to: 20 + (80 * (i + 1)) / files.length,
+        }),
+      );
+    }
+    if (files.length === 0) await repo.setHistoryStatus(history.id, 'complete', true);
+    if (fetched.latestBlock !== null) await wallets.setSyncedBlock(wallet.id, fetched.latestBlock);
+    return { rows: fetched.files.map((f) => ({ format: f.format, rows: f.rows })), imports: results };
+  };
+}
