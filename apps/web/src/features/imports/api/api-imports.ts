@@ -1,5 +1,6 @@
 import type { CallBody } from '@lotwise/contracts/http';
 import { resyncAccount, saveApiImport } from '@lotwise/contracts/imports/api-imports';
+import { blockchainQuery } from '@lotwise/contracts/imports/blockchain-query';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
@@ -26,6 +27,21 @@ export function useResyncAccount() {
   return useMutation({
     mutationFn: (importHistoryId: number) =>
       callApi(resyncAccount, { body: { import_history_id: importHistoryId } }),
+    onSuccess: (res) => {
+      notifications.show({ color: 'teal', message: res.message });
+      return client.invalidateQueries({ queryKey: importsKeys.all });
+    },
+  });
+}
+
+export type BlockchainQueryInput = CallBody<typeof blockchainQuery>;
+
+/** Add a wallet by its address (EVM chains); the import runs as a job. */
+export function useBlockchainQuery() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BlockchainQueryInput) => callApi(blockchainQuery, { body }),
+    meta: { inlineError: true },
     onSuccess: (res) => {
       notifications.show({ color: 'teal', message: res.message });
       return client.invalidateQueries({ queryKey: importsKeys.all });

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 import { useIsMobile } from '@/hooks/use-is-mobile';
 import { useUploads } from '../hooks/use-uploads';
+import { AddressForm } from './address-form';
 import { ApiKeyForm } from './api-key-form';
 import { ImportDropzone } from './import-dropzone';
 import { UploadList } from './upload-list';
@@ -11,6 +12,8 @@ import { UploadList } from './upload-list';
 export type ExchangeOption = z.infer<typeof exchangeOption>;
 
 const API_SLUGS = new Set(['kraken']);
+/** Wallets Lotwise can read by address. */
+const ADDRESS_SLUGS = new Set(['etherscan']);
 
 export interface UploadTarget {
   title: string;
@@ -49,9 +52,10 @@ export function UploadDialog({ target, onClose }: { target: UploadTarget | null;
     ...(exchange?.formats ?? []).map((f) => ({ value: f.id, label: f.label })),
   ];
   const newAccount = target?.historyId === undefined && (separate || !target?.hasExisting);
-  // Exchanges Lotwise can read by API key (a new account only).
-  const canConnect =
-    exchange !== undefined && API_SLUGS.has(exchange.slug) && target?.historyId === undefined;
+  // Exchanges Lotwise can read by API key, wallets by address (a new account only).
+  const newOnly = exchange !== undefined && target?.historyId === undefined;
+  const byAddress = newOnly && ADDRESS_SLUGS.has(exchange.slug);
+  const canConnect = newOnly && (API_SLUGS.has(exchange.slug) || byAddress);
 
   return (
     <Modal
@@ -68,12 +72,16 @@ export function UploadDialog({ target, onClose }: { target: UploadTarget | null;
             onChange={(v) => setMode(v === 'api' ? 'api' : 'file')}
             data={[
               { value: 'file', label: 'Upload a file' },
-              { value: 'api', label: 'Connect with an API key' },
+              { value: 'api', label: byAddress ? 'Add by address' : 'Connect with an API key' },
             ]}
           />
         ) : null}
         {canConnect && mode === 'api' && exchange ? (
-          <ApiKeyForm exchangeName={exchange.name} onDone={onClose} />
+          byAddress ? (
+            <AddressForm onDone={onClose} />
+          ) : (
+            <ApiKeyForm exchangeName={exchange.name} onDone={onClose} />
+          )
         ) : null}
         {mode === 'api' && canConnect ? null : (
           <>

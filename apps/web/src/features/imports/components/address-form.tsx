@@ -1,0 +1,72 @@
+import { Alert, Button, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { errorText } from '@/lib/api-client';
+import { useBlockchainQuery } from '../api/api-imports';
+
+/** EVM chains Lotwise reads by address through Etherscan's API (server: etherscan-api.ts). */
+const CHAINS = [
+  { value: 'eth', label: 'Ethereum' },
+  { value: 'bsc', label: 'BNB Smart Chain' },
+  { value: 'matic', label: 'Polygon' },
+  { value: 'arb', label: 'Arbitrum One' },
+  { value: 'op', label: 'OP Mainnet' },
+  { value: 'base', label: 'Base' },
+  { value: 'avax', label: 'Avalanche C-Chain' },
+  { value: 'ftm', label: 'Fantom' },
+  { value: 'blast', label: 'Blast' },
+];
+
+/** Add a wallet by its public address (issue 18): its history is read from the chain's explorer. */
+export function AddressForm({ onDone }: { onDone: () => void }) {
+  const query = useBlockchainQuery();
+  const [coin, setCoin] = useState('eth');
+  const [address, setAddress] = useState('');
+  const [name, setName] = useState('');
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        query.mutate(
+          { coin, address: address.trim(), custom_wallet_name: name || undefined },
+          { onSuccess: onDone },
+        );
+      }}
+    >
+      <Stack gap="sm" data-testid="address-form">
+        <Text fz="sm" c="dimmed">
+          Only the public address: Lotwise reads its transactions, token transfers and fees from the chain.
+          Never enter a private key or seed phrase.
+        </Text>
+        <Select
+          label="Blockchain"
+          data={CHAINS}
+          value={coin}
+          onChange={(v) => setCoin(v ?? 'eth')}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <TextInput
+          label="Wallet address"
+          placeholder="0x…"
+          value={address}
+          onChange={(e) => setAddress(e.currentTarget.value)}
+          autoComplete="off"
+        />
+        <TextInput
+          label="Wallet name"
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          maxLength={120}
+        />
+        {query.isError ? (
+          <Alert color="red" data-testid="address-error">
+            {errorText(query.error)}
+          </Alert>
+        ) : null}
+        <Button type="submit" loading={query.isPending} w="fit-content">
+          Add wallet
+        </Button>
+      </Stack>
+    </form>
+  );
+}
