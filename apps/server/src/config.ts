@@ -28,6 +28,7 @@ const envSchema = z.object({
   KRAKEN_BASE_URL: z.string().url().optional(),
   ETHERSCAN_API_KEY: z.string().optional(),
   ETHERSCAN_BASE_URL: z.string().url().optional(),
+  ESPLORA_BASE_URL: z.string().url().optional(),
   JOB_HEARTBEAT_SECONDS: z.coerce.number().positive().default(5),
   JOB_STALE_SECONDS: z.coerce.number().positive().default(30),
   IMPORT_WORKER_MIN_BYTES: z.coerce
@@ -64,6 +65,8 @@ export interface Config {
   /** Etherscan's multichain API: the key, and another address (a replay server in tests). */
   etherscanApiKey: string | undefined;
   etherscanBaseUrl: string | undefined;
+  /** Esplora API for Bitcoin wallets (default Blockstream's; a replay server in tests). */
+  esploraBaseUrl: string | undefined;
   /** How often a running job's process says it is alive, and after how long another takes it over (PostgreSQL). */
   jobHeartbeatMs: number;
   jobStaleMs: number;
@@ -113,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     krakenBaseUrl: e.KRAKEN_BASE_URL,
     etherscanApiKey: e.ETHERSCAN_API_KEY,
     etherscanBaseUrl: e.ETHERSCAN_BASE_URL,
+    esploraBaseUrl: e.ESPLORA_BASE_URL,
     jobHeartbeatMs: e.JOB_HEARTBEAT_SECONDS * 1000,
     jobStaleMs: e.JOB_STALE_SECONDS * 1000,
     priceEnv: Object.fromEntries(Object.entries(env).filter(([key]) => PRICE_ENV.test(key))),

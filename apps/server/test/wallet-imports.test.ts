@@ -227,9 +227,9 @@ for (const dialect of DIALECTS) {
       const bad = await alice.post('/api/blockchain_query', { coin: 'eth', address: '0x123' });
       expect(bad.status).toBe(400);
       expect(bad.body.message).toBe('address: not a Ethereum address (0x and 40 hexadecimal characters)');
-      const btc = await alice.post('/api/blockchain_query', { coin: 'btc', address: 'bc1q...' });
-      expect(btc.body.message).toMatch(
-        /Bitcoin addresses are not supported yet; download the wallet's CSV export/,
+      const ltc = await alice.post('/api/blockchain_query', { coin: 'ltc', address: 'ltc1q...' });
+      expect(ltc.body.message).toMatch(
+        /Litecoin addresses are not supported yet; download the wallet's CSV export/,
       );
     });
 

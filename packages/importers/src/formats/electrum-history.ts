@@ -45,6 +45,11 @@ export const electrumHistory: FormatDefinition = {
         const onChainFee = chain.isNegative() ? fee : new Decimal(0);
         const sent = net.abs().minus(onChainFee);
         if (sent.isNegative()) throw row.problem(feeCol, 'fee is larger than the amount sent');
+        // Only the fee left the wallet: a move between its own addresses, not a send.
+        if (sent.isZero())
+          return ctx.emit(
+            tx({ ...base, kind: 'fee', subtype: 'self transfer', fee: money('BTC', onChainFee) }),
+          );
         ctx.emit(
           tx({ ...base, kind: 'withdrawal', sent: money('BTC', sent), fee: feeOf('BTC', onChainFee) }),
         );

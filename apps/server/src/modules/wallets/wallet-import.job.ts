@@ -2,6 +2,7 @@ import type { AppContext } from '../../http/context.ts';
 import type { JobHandler, JobIO } from '../../jobs/job-queue.ts';
 import type { ImportsRepo } from '../imports/imports.repo.ts';
 import { importFetched } from './import-fetched.ts';
+import { fetchBtcHistory } from './sources/esplora-api.ts';
 import { EVM_CHAINS, fetchEvmHistory, isEvmChain } from './sources/etherscan-api.ts';
 import { SourceError } from './sources/source-error.ts';
 import type { WalletConnectionsRepo } from './wallet-connections.repo.ts';
@@ -17,13 +18,43 @@ export function walletImportJob(
   wallets: WalletConnectionsRepo,
   importFile: JobHandler,
 ) {
+  /** Bitcoin: the whole wallet again (derived addresses can gain history anywhere); stored rows are recognised. */
+  const importBitcoin = async (io: JobIO, historyId: number, key: string) => {
+    let fetched: Awaited<ReturnType<typeof fetchBtcHistory>>;
+    try {
+      fetched = await fetchBtcHistory({
+        key,
+        baseURL: ctx.config.esploraBaseUrl,
+        onProgress: (message) => io.progress(10, message),
+      });
+    } catch (error) {
+      await repo.setHistoryStatus(historyId, 'failed', false);
+      throw error;
+    }
+    if (fetched.transactions === 0) {
+      await repo.setHistoryStatus(historyId, 'complete', true);
+      return { addresses: fetched.addresses.length, transactions: 0 };
+    }
+    const imported = await importFetched(ctx, repo, importFile, io, {
+      historyId,
+      csv: fetched.csv,
+      format: 'electrum-history',
+      fileName: `Bitcoin wallet ${new Date().toISOString().slice(0, 10)}.csv`,
+      from: 30,
+      to: 100,
+    });
+    return { addresses: fetched.addresses.length, transactions: fetched.transactions, import: imported };
+  };
+
   return async (io: JobIO) => {
     const { job, progress } = io;
     const { historyId } = io.payload as { historyId: number };
     const history = await repo.findHistory(job.user_id, historyId);
     const wallet = await wallets.find(job.user_id, historyId);
-    if (!history || !wallet || !isEvmChain(wallet.chain)) throw new Error(`Wallet ${historyId} not found`);
+    if (!history || !wallet) throw new Error(`Wallet ${historyId} not found`);
     await repo.setHistoryStatus(history.id, 'in-progress', false);
+    if (wallet.chain === 'btc') return importBitcoin(io, history.id, wallet.address);
+    if (!isEvmChain(wallet.chain)) throw new Error(`Wallet ${historyId} is on an unsupported chain`);
     let fetched: Awaited<ReturnType<typeof fetchEvmHistory>>;
     try {
       fetched = await fetchEvmHistory({
