@@ -3,8 +3,9 @@ import { useState } from 'react';
 import { errorText } from '@/lib/api-client';
 import { useBlockchainQuery } from '../api/api-imports';
 
-/** EVM chains Lotwise reads by address through Etherscan's API (server: etherscan-api.ts). */
+/** Chains Lotwise reads by address: EVM chains through Etherscan, Bitcoin through Esplora. */
 const CHAINS = [
+  { value: 'btc', label: 'Bitcoin' },
   { value: 'eth', label: 'Ethereum' },
   { value: 'bsc', label: 'BNB Smart Chain' },
   { value: 'matic', label: 'Polygon' },
@@ -17,17 +18,23 @@ const CHAINS = [
 ];
 
 /** Add a wallet by its public address (issue 18): its history is read from the chain's explorer. */
-export function AddressForm({ onDone }: { onDone: () => void }) {
+export function AddressForm({ onDone, initialCoin = 'eth' }: { onDone: () => void; initialCoin?: string }) {
   const query = useBlockchainQuery();
-  const [coin, setCoin] = useState('eth');
+  const [coin, setCoin] = useState(initialCoin);
+  const bitcoin = coin === 'btc';
   const [address, setAddress] = useState('');
   const [name, setName] = useState('');
   return (
     <form
       onSubmit={(e) => {
         e.preventDefault();
+        const text = address.trim();
+        // A Bitcoin wallet is best added by its extended public key: every address it derives.
+        const xpub = bitcoin && /^[xyz]pub/.test(text);
         query.mutate(
-          { coin, address: address.trim(), custom_wallet_name: name || undefined },
+          xpub
+            ? { coin, address: '', xpub: true, xpub_key: text, custom_wallet_name: name || undefined }
+            : { coin, address: text, custom_wallet_name: name || undefined },
           { onSuccess: onDone },
         );
       }}
@@ -41,13 +48,13 @@ export function AddressForm({ onDone }: { onDone: () => void }) {
           label="Blockchain"
           data={CHAINS}
           value={coin}
-          onChange={(v) => setCoin(v ?? 'eth')}
+          onChange={(v) => setCoin(v ?? initialCoin)}
           allowDeselect={false}
           comboboxProps={{ withinPortal: true }}
         />
         <TextInput
-          label="Wallet address"
-          placeholder="0x…"
+          label={bitcoin ? 'Address or xpub / ypub / zpub' : 'Wallet address'}
+          placeholder={bitcoin ? 'bc1… or zpub…' : '0x…'}
           value={address}
           onChange={(e) => setAddress(e.currentTarget.value)}
           autoComplete="off"

@@ -13,7 +13,7 @@ export type ExchangeOption = z.infer<typeof exchangeOption>;
 
 const API_SLUGS = new Set(['kraken']);
 /** Wallets Lotwise can read by address. */
-const ADDRESS_SLUGS = new Set(['etherscan']);
+const ADDRESS_SLUGS = new Set(['etherscan', 'electrum']);
 
 export interface UploadTarget {
   title: string;
@@ -78,7 +78,7 @@ export function UploadDialog({ target, onClose }: { target: UploadTarget | null;
         ) : null}
         {canConnect && mode === 'api' && exchange ? (
           byAddress ? (
-            <AddressForm onDone={onClose} />
+            <AddressForm onDone={onClose} initialCoin={exchange.slug === 'electrum' ? 'btc' : 'eth'} />
           ) : (
             <ApiKeyForm exchangeName={exchange.name} onDone={onClose} />
           )
