@@ -107,6 +107,63 @@ describe('Bitcoin by zpub (Esplora)', () => {
   });
 });
 
+describe('Esplora adapter: paging and failures', () => {
+  const address = 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu';
+  // 60 confirmed receives: three pages of 25, 25 and 10, newest first as Esplora sends them.
+  const txs = Array.from({ length: 60 }, (_, i) => ({
+    txid: i.toString(16).padStart(64, '0'),
+    fee: 100,
+    vin: [{ prevout: { scriptpubkey_address: OUTSIDE, value: 1_100 } }],
+    vout: [{ scriptpubkey_address: address, value: 1_000 }],
+    status: {
+      confirmed: true,
+      block_height: 800_000 + i,
+      block_time: Date.UTC(2024, 0, 1) / 1000 + i * 3600,
+    },
+  })).reverse();
+  const faults: { status: number; body: string }[] = [];
+  const requests: string[] = [];
+  let server: Server;
+  let baseURL = '';
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      const url = req.url ?? '';
+      requests.push(url);
+      const fault = faults.shift();
+      if (fault) {
+        res.statusCode = fault.status;
+        res.end(fault.body);
+        return;
+      }
+      res.setHeader('content-type', 'application/json');
+      const after = url.match(/\/txs\/chain\/([0-9a-f]+)$/)?.[1];
+      const from = after ? txs.findIndex((t) => t.txid === after) + 1 : 0;
+      res.end(JSON.stringify(txs.slice(from, from + 25)));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+  it('pages through an address with more than 25 transactions, after a 429', async () => {
+    requests.length = 0;
+    faults.push({ status: 429, body: 'slow down' });
+    const got = await fetchBtcHistory({ key: address, baseURL, backoffMs: 5 });
+    expect(got.transactions).toBe(60);
+    expect(requests.filter((u) => u.includes('/txs'))).toHaveLength(4);
+    expect(got.csv.trim().split('\n')).toHaveLength(61);
+  });
+
+  it('says the service is down, or that the reply was unreadable', async () => {
+    faults.push({ status: 503, body: 'down' });
+    await expect(fetchBtcHistory({ key: address, baseURL })).rejects.toThrow(
+      'Bitcoin service is not currently responding, please try importing again in a bit.',
+    );
+    faults.push({ status: 200, body: '<html>' });
+    await expect(fetchBtcHistory({ key: address, baseURL })).rejects.toThrow('Bitcoin import failed');
+  });
+});
+
 for (const dialect of DIALECTS) {
   describe(`${dialect}: a Bitcoin wallet added by zpub`, () => {
     const data = wallet();
