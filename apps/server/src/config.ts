@@ -26,6 +26,7 @@ const envSchema = z.object({
   SELF_TRANSFER_WINDOW_DAYS: z.coerce.number().int().min(1).max(366).default(30),
   LOTWISE_SECRET_KEY: z.string().optional(),
   KRAKEN_BASE_URL: z.string().url().optional(),
+  KRAKEN_PACING: z.enum(['on', 'off']).default('on'),
   ETHERSCAN_API_KEY: z.string().optional(),
   ETHERSCAN_BASE_URL: z.string().url().optional(),
   ESPLORA_BASE_URL: z.string().url().optional(),
@@ -62,6 +63,8 @@ export interface Config {
   secretKey: string | undefined;
   /** Another address for Kraken's API (a replay server in tests). */
   krakenBaseUrl: string | undefined;
+  /** ccxt's pacing of Kraken's private-call budget; off only for a replay server (bench). */
+  krakenPacing: boolean;
   /** Etherscan's multichain API: the key, and another address (a replay server in tests). */
   etherscanApiKey: string | undefined;
   etherscanBaseUrl: string | undefined;
@@ -114,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     selfTransferWindowDays: e.SELF_TRANSFER_WINDOW_DAYS,
     secretKey: e.LOTWISE_SECRET_KEY,
     krakenBaseUrl: e.KRAKEN_BASE_URL,
+    krakenPacing: e.KRAKEN_PACING === 'on',
     etherscanApiKey: e.ETHERSCAN_API_KEY,
     etherscanBaseUrl: e.ETHERSCAN_BASE_URL,
     esploraBaseUrl: e.ESPLORA_BASE_URL,

@@ -36,6 +36,7 @@ export function apiImportJob(
         apiKey: box.open(cred.key_sealed),
         secret: box.open(cred.secret_sealed),
         baseURL: ctx.config.krakenBaseUrl,
+        enableRateLimit: ctx.config.krakenPacing,
         since: cred.synced_until === null ? undefined : Number(cred.synced_until),
         onPage: (n, total) =>
           progress(
