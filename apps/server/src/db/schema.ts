@@ -1,4 +1,21 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ApiCredentialsTable, WalletConnectionsTable } from './schema-connected.ts';
+import type { PriceAssetsTable, PriceMissesTable, PricesTable } from './schema-prices.ts';
+import type {
+  TaxCalculationsTable,
+  TaxCheckpointsTable,
+  TaxDisposalsTable,
+  TaxHoldingsTable,
+  TaxIncomeTable,
+  TaxTransactionStatusTable,
+  TaxWarningsTable,
+  TaxYearSummariesTable,
+} from './schema-tax.ts';
+
+// The tax results, the price table and connected sources have files of their own.
+export type * from './schema-connected.ts';
+export type * from './schema-prices.ts';
+export type * from './schema-tax.ts';
 
 /**
  * Table types. Booleans are real booleans on PostgreSQL and 0/1 on SQLite; the
@@ -233,123 +250,6 @@ export interface ImportStagingTable {
   created_at: Timestamp;
 }
 
-export type TaxCalculationStatus = 'queued' | 'running' | 'complete' | 'failed' | 'superseded';
-
-export interface TaxCalculationsTable {
-  id: Generated<number>;
-  user_id: number;
-  trace_id: string;
-  job_id: number | null;
-  status: TaxCalculationStatus;
-  /** JSON: the settings the calculation ran with. */
-  settings: string;
-  /** What the transactions looked like (count, newest id, last change) plus the settings. */
-  input_version: string;
-  transaction_count: Generated<number>;
-  /** JSON: the Rev. Proc. 2024-28 allocation record, when there is one. */
-  allocation: string | null;
-  error: string | null;
-  created_at: Timestamp;
-  finished_at: Timestamp | null;
-}
-
-export interface TaxYearSummariesTable {
-  id: Generated<number>;
-  calc_id: number;
-  year: number;
-  proceeds: DecimalText;
-  cost_basis: DecimalText;
-  short_term_gain: DecimalText;
-  long_term_gain: DecimalText;
-  income: DecimalText;
-  disposal_count: number;
-  income_count: number;
-}
-
-export interface TaxDisposalsTable {
-  id: Generated<number>;
-  calc_id: number;
-  year: number;
-  transaction_id: number;
-  asset: string;
-  amount: DecimalText;
-  acquired_at: string;
-  disposed_at: string;
-  disposed_timestamp: Timestamp;
-  proceeds: DecimalText;
-  cost_basis: DecimalText;
-  gain: DecimalText;
-  term: 'short' | 'long';
-  category: string;
-  taxable: Bool;
-  wallet: string;
-  /** JSON: the lots this line used (the audit trail). */
-  lots: string;
-  sell_without_buy: DecimalText | null;
-  missing_price: Bool;
-  fair_market_value: DecimalText | null;
-}
-
-export interface TaxIncomeTable {
-  id: Generated<number>;
-  calc_id: number;
-  year: number;
-  transaction_id: number;
-  asset: string;
-  amount: DecimalText;
-  value: DecimalText;
-  received_at: string;
-  category: string;
-  wallet: string;
-  missing_price: Bool;
-}
-
-export interface TaxHoldingsTable {
-  id: Generated<number>;
-  calc_id: number;
-  wallet: string;
-  asset: string;
-  amount: DecimalText;
-  cost_basis: DecimalText;
-  acquired_at: string;
-  lot_id: string;
-}
-
-export interface TaxWarningsTable {
-  id: Generated<number>;
-  calc_id: number;
-  code: string;
-  transaction_id: number | null;
-  message: string;
-  /** JSON array of the totals the problem makes unreliable. */
-  affects: string | null;
-  /** Tax year of the transaction (migration 000013); null for option warnings. */
-  year: number | null;
-}
-
-export interface TaxTransactionStatusTable {
-  id: Generated<number>;
-  calc_id: number;
-  user_id: number;
-  transaction_id: number;
-  status: 'ok' | 'error';
-  missing_price: Bool;
-  sell_without_buy: Bool;
-  sell_without_buy_quantity: DecimalText | null;
-  /** Tax year of the transaction (migration 000013). */
-  year: number | null;
-}
-
-/** Lot state at the start of a tax year, to resume a later calculation (migration 000013). */
-export interface TaxCheckpointsTable {
-  calc_id: number;
-  year: number;
-  day: string;
-  basis_key: string;
-  fingerprint: string;
-  state: string;
-}
-
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -410,52 +310,6 @@ export interface Database {
 }
 export type AnnotationHistoryRow = Selectable<AnnotationHistoriesTable>;
 
-/** The local price table (migration 000016): shared prices have user_id 0. */
-export interface PricesTable {
-  id: Generated<number>;
-  asset: string;
-  day: string;
-  quote: string;
-  /** HH:MM (UTC), '' for a day's price. */
-  minute: Generated<string>;
-  chain: Generated<string>;
-  contract: Generated<string>;
-  user_id: Generated<number>;
-  price: DecimalText;
-  provider_id: string | null;
-  origin: string;
-  fetched_at: Timestamp;
-}
-
-/** A window a provider had nothing for (not asked again for a day). */
-export interface PriceMissesTable {
-  id: Generated<number>;
-  provider: string;
-  asset: string;
-  from_day: string;
-  to_day: string;
-  checked_at: Timestamp;
-}
-
-/** Coins providers told us about, to tell symbols apart. */
-export interface PriceAssetsTable {
-  id: Generated<number>;
-  provider: string;
-  coin_id: string;
-  symbol: string;
-  name: string;
-  rank: number | null;
-  platforms: string | null;
-  icon_url: string | null;
-  fetched_at: Timestamp;
-}
-
-export interface Database {
-  prices: PricesTable;
-  price_misses: PriceMissesTable;
-  price_assets: PriceAssetsTable;
-}
-
 /** The guided review's trace, one per user (migration 000018). */
 export interface ReviewTracesTable {
   id: Generated<number>;
@@ -469,32 +323,9 @@ export interface ReviewTracesTable {
 
 export interface Database {
   review_traces: ReviewTracesTable;
+  prices: PricesTable;
+  price_misses: PriceMissesTable;
+  price_assets: PriceAssetsTable;
   api_credentials: ApiCredentialsTable;
   wallet_connections: WalletConnectionsTable;
-}
-
-/** A connected exchange account's API key and secret, sealed (migration 000022). */
-export interface ApiCredentialsTable {
-  id: Generated<number>;
-  user_id: number;
-  import_history_id: number;
-  exchange: string;
-  key_sealed: string;
-  secret_sealed: string;
-  synced_until: string | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
-/** A wallet address read from its chain's explorer (migration 000023). */
-export interface WalletConnectionsTable {
-  id: Generated<number>;
-  user_id: number;
-  import_history_id: number;
-  chain: string;
-  address: string;
-  /** bigint: PostgreSQL answers it as text. */
-  synced_block: number | string | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
 }

@@ -1,0 +1,28 @@
+import type { Generated } from 'kysely';
+import type { Timestamp } from './schema.ts';
+
+/** A connected exchange account's API key and secret, sealed (migration 000022). */
+export interface ApiCredentialsTable {
+  id: Generated<number>;
+  user_id: number;
+  import_history_id: number;
+  exchange: string;
+  key_sealed: string;
+  secret_sealed: string;
+  synced_until: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A wallet address read from its chain's explorer (migration 000023). */
+export interface WalletConnectionsTable {
+  id: Generated<number>;
+  user_id: number;
+  import_history_id: number;
+  chain: string;
+  address: string;
+  /** bigint: PostgreSQL answers it as text. */
+  synced_block: number | string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
