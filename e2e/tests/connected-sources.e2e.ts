@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { krakenEntriesFromCsv } from '../../apps/server/src/test-support/kraken-ledger-entries.ts';
 import { launchBrowser, screenshot } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { SAMPLES_DIR, signedInNewcomer } from './imports-helpers.ts';
@@ -15,33 +15,6 @@ import { SAMPLES_DIR, signedInNewcomer } from './imports-helpers.ts';
 const KEY = 'read-only-kraken-key';
 const SECRET = Buffer.from('kraken-secret-for-the-replay-server!').toString('base64');
 
-function ledgerEntries(): [string, Record<string, string | number>][] {
-  const [header, ...lines] = readFileSync(`${SAMPLES_DIR}/kraken-ledgers-2024.csv`, 'utf8')
-    .trim()
-    .split('\n');
-  const names = (header ?? '').split(',').map((c) => c.replace(/"/g, ''));
-  return lines.map((line) => {
-    const cells = line.split(',').map((c) => c.replace(/"/g, ''));
-    const r = Object.fromEntries(names.map((n, i) => [n, cells[i] ?? '']));
-    return [
-      r.txid ?? '',
-      {
-        refid: r.refid ?? '',
-        time: Date.parse(`${(r.time ?? '').replace(' ', 'T')}Z`) / 1000,
-        type: r.type ?? '',
-        subtype: r.subtype ?? '',
-        aclass: r.aclass ?? '',
-        subclass: r.subclass ?? '',
-        asset: r.asset ?? '',
-        wallet: r.wallet ?? '',
-        amount: r.amount ?? '',
-        fee: r.fee ?? '',
-        balance: r.balance ?? '',
-      },
-    ];
-  });
-}
-
 const toast = (page: Page, text: string) =>
   page.locator('.mantine-Notification-root', { hasText: text }).first().waitFor({ timeout: 30_000 });
 
@@ -50,7 +23,7 @@ describe('connected sources: a Kraken API key (issue 18)', () => {
   let server: RunningServer;
   let browser: Browser;
   const requests: (string | null)[] = [];
-  const entries = ledgerEntries();
+  const entries = krakenEntriesFromCsv(`${SAMPLES_DIR}/kraken-ledgers-2024.csv`);
 
   beforeAll(async () => {
     kraken = createServer((req, res) => {

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../src/test-support/dialects.ts';
 import { TestClient } from '../src/test-support/http-client.ts';
+import { krakenEntriesFromCsv } from '../src/test-support/kraken-ledger-entries.ts';
 import { startTestServer, type TestServer } from '../src/test-support/test-server.ts';
 
 /**
@@ -17,28 +17,6 @@ const SAMPLE = '/work/shared/formats/samples/kraken-ledgers-2024.csv';
 const KEY = 'read-only-kraken-key';
 const SECRET = Buffer.from('kraken-secret-for-the-replay-server!').toString('base64');
 
-function ledger(): Record<string, Record<string, string | number>> {
-  const rows = parse(readFileSync(SAMPLE, 'utf8'), { columns: true }) as Record<string, string>[];
-  return Object.fromEntries(
-    rows.map((r) => [
-      r.txid ?? '',
-      {
-        refid: r.refid ?? '',
-        time: Date.parse(`${(r.time ?? '').replace(' ', 'T')}Z`) / 1000,
-        type: r.type ?? '',
-        subtype: r.subtype ?? '',
-        aclass: r.aclass ?? '',
-        subclass: r.subclass ?? '',
-        asset: r.asset ?? '',
-        wallet: r.wallet ?? '',
-        amount: r.amount ?? '',
-        fee: r.fee ?? '',
-        balance: r.balance ?? '',
-      },
-    ]),
-  );
-}
-
 for (const dialect of DIALECTS) {
   describe(`${dialect}: connected Kraken account`, () => {
     let kraken: Server;
@@ -46,7 +24,7 @@ for (const dialect of DIALECTS) {
     let alice: TestClient;
     let bob: TestClient;
     const requests: { start: string | null; key: string | undefined }[] = [];
-    const entries = ledger();
+    const entries = Object.fromEntries(krakenEntriesFromCsv(SAMPLE));
 
     beforeAll(async () => {
       kraken = createServer((req, res) => {

@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseFile } from '@lotwise/importers/parse';
-import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dedupeKeys } from '../src/modules/imports/dedupe.ts';
 import { familyOfFormat } from '../src/modules/imports/sources.ts';
 import { fetchKrakenLedgerCsv } from '../src/modules/wallets/sources/kraken-ledgers-api.ts';
+import { type KrakenLedgerEntry, krakenEntriesFromCsv } from '../src/test-support/kraken-ledger-entries.ts';
 
 /**
  * Kraken's private Ledgers call through ccxt against a local server answering in the shapes
@@ -17,33 +17,8 @@ import { fetchKrakenLedgerCsv } from '../src/modules/wallets/sources/kraken-ledg
 const SAMPLES = '/work/shared/formats/samples';
 const SECRET = Buffer.from('lotwise-test-secret-lotwise-test-secret').toString('base64');
 
-type Entry = Record<string, string | number>;
-
-/** The sample CSV's confirmed entries (a pending one has no txid) as the API would send them. */
-function entriesOf(file: string): [string, Entry][] {
-  const rows = parse(readFileSync(file, 'utf8'), { columns: true }) as Record<string, string>[];
-  return rows
-    .filter((r) => r.txid)
-    .map((r) => {
-      const entry: Entry = {
-        refid: r.refid ?? '',
-        time: Date.parse(`${(r.time ?? '').replace(' ', 'T')}Z`) / 1000,
-        type: r.type ?? '',
-        subtype: r.subtype ?? '',
-        aclass: r.aclass ?? 'currency',
-        asset: r.asset ?? '',
-        amount: r.amount ?? '0',
-        fee: r.fee ?? '0',
-        balance: r.balance ?? '',
-      };
-      if (r.subclass !== undefined) entry.subclass = r.subclass;
-      if (r.wallet !== undefined) entry.wallet = r.wallet;
-      return [r.txid ?? '', entry];
-    });
-}
-
 interface Replay {
-  entries: [string, Entry][];
+  entries: [string, KrakenLedgerEntry][];
   /** What the next requests answer instead of the ledger: a status and body, in order. */
   faults: { status: number; body: string }[];
   requests: { ofs: number; start: string | null; signed: boolean }[];
@@ -105,7 +80,7 @@ describe('Kraken API ledger (ccxt) against a replay server', () => {
 
   for (const sample of ['kraken-ledgers-2024.csv', 'kraken-ledgers-legacy.csv']) {
     it(`gives the same rows and dedupe keys as the downloaded ${sample}`, async () => {
-      replay.entries = entriesOf(`${SAMPLES}/${sample}`);
+      replay.entries = krakenEntriesFromCsv(`${SAMPLES}/${sample}`);
       replay.requests = [];
       const api = await fetchLedger();
       expect(api.entries).toBe(replay.entries.length);
@@ -170,7 +145,7 @@ describe('Kraken API ledger (ccxt) against a replay server', () => {
   });
 
   it("waits and tries again when rate limited (429, then Kraken's own error), then succeeds", async () => {
-    replay.entries = entriesOf(`${SAMPLES}/kraken-ledgers-2024.csv`);
+    replay.entries = krakenEntriesFromCsv(`${SAMPLES}/kraken-ledgers-2024.csv`);
     replay.faults = [
       { status: 429, body: 'Too many requests' },
       { status: 200, body: JSON.stringify({ error: ['EAPI:Rate limit exceeded'] }) },

@@ -129,50 +129,55 @@ export async function fetchEvmHistory(options: EvmHistoryOptions) {
   const normal = await list(options, 'txlist');
   const internal = await list(options, 'txlistinternal');
   const tokens = await list(options, 'tokentx');
-  const native = (wei: string) => unitsToDecimal(wei, 18);
-  const normalCsv = stringify(
-    normal.map((t) => {
-      const fee = unitsToDecimal((BigInt(t.gasUsed ?? '0') * BigInt(t.gasPrice ?? '0')).toString(), 18);
-      return [
-        t.hash,
-        t.blockNumber,
-        t.timeStamp,
-        utc(t.timeStamp ?? '0'),
-        t.from,
-        t.to,
-        t.contractAddress ?? '',
-        t.to?.toLowerCase() === me ? native(t.value ?? '0') : '0',
-        t.from?.toLowerCase() === me ? native(t.value ?? '0') : '0',
-        fee,
-        t.isError === '1' ? 'Error(0)' : '',
-        (t.functionName ?? '').split('(')[0] || (t.methodId ?? ''),
-      ];
-    }),
-    {
+  // The columns every Etherscan export starts with, then each list's own.
+  const lead = (t: ApiRow) => [t.hash, t.blockNumber, t.timeStamp, utc(t.timeStamp ?? '0')];
+  const csv = (columns: string[], rows: unknown[][]) =>
+    stringify(rows, {
       header: true,
       quoted: true,
-      columns: [
-        'Transaction Hash',
-        'Blockno',
-        'UnixTimestamp',
-        'DateTime (UTC)',
-        'From',
-        'To',
-        'ContractAddress',
-        `Value_IN(${symbol})`,
-        `Value_OUT(${symbol})`,
-        `TxnFee(${symbol})`,
-        'Status',
-        'Method',
-      ],
-    },
+      columns: ['Transaction Hash', 'Blockno', 'UnixTimestamp', 'DateTime (UTC)', ...columns],
+    });
+  const valueIn = (t: ApiRow) => (t.to?.toLowerCase() === me ? unitsToDecimal(t.value ?? '0', 18) : '0');
+  const valueOut = (t: ApiRow) => (t.from?.toLowerCase() === me ? unitsToDecimal(t.value ?? '0', 18) : '0');
+  const normalCsv = csv(
+    [
+      'From',
+      'To',
+      'ContractAddress',
+      `Value_IN(${symbol})`,
+      `Value_OUT(${symbol})`,
+      `TxnFee(${symbol})`,
+      'Status',
+      'Method',
+    ],
+    normal.map((t) => [
+      ...lead(t),
+      t.from,
+      t.to,
+      t.contractAddress ?? '',
+      valueIn(t),
+      valueOut(t),
+      unitsToDecimal((BigInt(t.gasUsed ?? '0') * BigInt(t.gasPrice ?? '0')).toString(), 18),
+      t.isError === '1' ? 'Error(0)' : '',
+      (t.functionName ?? '').split('(')[0] || (t.methodId ?? ''),
+    ]),
   );
-  const internalCsv = stringify(
+  const internalCsv = csv(
+    [
+      'ParentTxFrom',
+      'ParentTxTo',
+      `ParentTx${symbol}_Value`,
+      'From',
+      'TxTo',
+      'ContractAddress',
+      `Value_IN(${symbol})`,
+      `Value_OUT(${symbol})`,
+      'Status',
+      'ErrCode',
+      'Type',
+    ],
     internal.map((t) => [
-      t.hash,
-      t.blockNumber,
-      t.timeStamp,
-      utc(t.timeStamp ?? '0'),
+      ...lead(t),
       // The parent transaction is not in the API's internal list (the importer does not need it).
       '',
       '',
@@ -180,40 +185,17 @@ export async function fetchEvmHistory(options: EvmHistoryOptions) {
       t.from,
       t.to,
       t.contractAddress ?? '',
-      t.to?.toLowerCase() === me ? native(t.value ?? '0') : '0',
-      t.from?.toLowerCase() === me ? native(t.value ?? '0') : '0',
+      valueIn(t),
+      valueOut(t),
       t.isError === '1' ? '1' : '0',
       t.errCode ?? '',
       t.type ?? '',
     ]),
-    {
-      header: true,
-      quoted: true,
-      columns: [
-        'Transaction Hash',
-        'Blockno',
-        'UnixTimestamp',
-        'DateTime (UTC)',
-        'ParentTxFrom',
-        'ParentTxTo',
-        `ParentTx${symbol}_Value`,
-        'From',
-        'TxTo',
-        'ContractAddress',
-        `Value_IN(${symbol})`,
-        `Value_OUT(${symbol})`,
-        'Status',
-        'ErrCode',
-        'Type',
-      ],
-    },
   );
-  const tokenCsv = stringify(
+  const tokenCsv = csv(
+    ['From', 'To', 'TokenValue', 'ContractAddress', 'TokenName', 'TokenSymbol'],
     tokens.map((t) => [
-      t.hash,
-      t.blockNumber,
-      t.timeStamp,
-      utc(t.timeStamp ?? '0'),
+      ...lead(t),
       t.from,
       t.to,
       unitsToDecimal(t.value ?? '0', Number(t.tokenDecimal ?? '0')),
@@ -221,22 +203,6 @@ export async function fetchEvmHistory(options: EvmHistoryOptions) {
       t.tokenName ?? '',
       t.tokenSymbol ?? '',
     ]),
-    {
-      header: true,
-      quoted: true,
-      columns: [
-        'Transaction Hash',
-        'Blockno',
-        'UnixTimestamp',
-        'DateTime (UTC)',
-        'From',
-        'To',
-        'TokenValue',
-        'ContractAddress',
-        'TokenName',
-        'TokenSymbol',
-      ],
-    },
   );
   const blocks = [...normal, ...internal, ...tokens]
     .map((t) => Number(t.blockNumber))
