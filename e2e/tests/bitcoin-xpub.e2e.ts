@@ -1,8 +1,8 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deriveAddresses } from '../../apps/server/src/modules/wallets/sources/esplora-api.ts';
+import { esplora as esploraReplay, wallet, ZPUB } from '../../apps/server/src/test-support/bitcoin-wallet.ts';
 import { launchBrowser, screenshot } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { signedInNewcomer } from './imports-helpers.ts';
@@ -13,51 +13,12 @@ import { csrfOf } from './transactions-helpers.ts';
  * its history is imported → the move between two of its own addresses is neither income nor a
  * disposal. Esplora is a local server; the key is BIP84's test vector.
  */
-const ZPUB =
-  'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs';
-const OUTSIDE = 'bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh';
-const [R0, R1] = deriveAddresses(ZPUB, 0, 0, 2) as [string, string];
-const [C0] = deriveAddresses(ZPUB, 1, 0, 1) as [string];
-const t0 = Date.UTC(2024, 2, 1) / 1000;
-const tx = (txid: string, day: number, fee: number, vin: [string, number][], vout: [string, number][]) => ({
-  txid,
-  fee,
-  vin: vin.map(([a, v]) => ({ prevout: { scriptpubkey_address: a, value: v } })),
-  vout: vout.map(([a, v]) => ({ scriptpubkey_address: a, value: v })),
-  status: { confirmed: true, block_height: 830_000 + day, block_time: t0 + day * 86_400 },
-});
-const TXS = [
-  tx('a'.repeat(64), 0, 500, [[OUTSIDE, 100_000_500]], [[R0, 100_000_000]]),
-  tx('b'.repeat(64), 10, 1_000, [[R0, 100_000_000]], [[R1, 99_999_000]]),
-  tx(
-    'c'.repeat(64),
-    20,
-    1_000,
-    [[R1, 99_999_000]],
-    [
-      [OUTSIDE, 50_000_000],
-      [C0, 49_998_000],
-    ],
-  ),
-];
-
 describe('a Bitcoin wallet by zpub (issue 18)', () => {
   let esplora: Server;
   let server: RunningServer;
   let browser: Browser;
   beforeAll(async () => {
-    esplora = createServer((req, res) => {
-      const m = (req.url ?? '').match(/^\/address\/([^/]+)(\/txs(\/chain\/[0-9a-f]+)?)?$/);
-      res.setHeader('content-type', 'application/json');
-      const mine = TXS.filter(
-        (t) =>
-          t.vin.some((i) => i.prevout.scriptpubkey_address === m?.[1]) ||
-          t.vout.some((o) => o.scriptpubkey_address === m?.[1]),
-      );
-      if (!m) res.end('[]');
-      else if (!m[2]) res.end(JSON.stringify({ address: m[1], chain_stats: { tx_count: mine.length } }));
-      else res.end(JSON.stringify(m[3] ? [] : mine));
-    });
+    esplora = esploraReplay(wallet());
     await new Promise<void>((r) => esplora.listen(0, '127.0.0.1', r));
     server = await startServer({
       ESPLORA_BASE_URL: `http://127.0.0.1:${(esplora.address() as AddressInfo).port}`,
