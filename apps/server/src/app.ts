@@ -18,6 +18,7 @@ import { registerHoldingsRoutes } from './modules/holdings/holdings.routes.ts';
 import { registerEntryRoutes } from './modules/imports/entry.routes.ts';
 import { registerImportRoutes } from './modules/imports/imports.routes.ts';
 import { registerImportManagementRoutes } from './modules/imports/manage.routes.ts';
+import { registerLabsRoutes } from './modules/labs/labs.routes.ts';
 import { registerOnboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { registerPriceRoutes } from './modules/prices/prices.routes.ts';
 import { registerReviewRoutes } from './modules/review/review.routes.ts';
@@ -87,6 +88,7 @@ export async function buildApp(
     registerHoldingsRoutes(api, ctx);
     registerPriceRoutes(api, ctx);
     registerReviewRoutes(api, ctx);
+    registerLabsRoutes(api, ctx);
     registerRealtime(api, ctx);
     if (ctx.config.testHooks) registerTestHooks(api, ctx);
   });

@@ -24,6 +24,9 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   LOTWISE_TEST_HOOKS: z.enum(['0', '1']).default('0'),
   SELF_TRANSFER_WINDOW_DAYS: z.coerce.number().int().min(1).max(366).default(30),
+  LABS_MARKET_TTL_MINUTES: z.coerce.number().min(0).default(10),
+  LABS_MIN_GROUP_USERS: z.coerce.number().int().min(2).default(5),
+  LABS_MOST_TRANSACTED_DAYS: z.coerce.number().int().min(1).max(3660).default(365),
   LOTWISE_SECRET_KEY: z.string().optional(),
   KRAKEN_BASE_URL: z.string().url().optional(),
   KRAKEN_PACING: z.enum(['on', 'off']).default('on'),
@@ -75,6 +78,8 @@ export interface Config {
   jobStaleMs: number;
   /** Days after a send within which its self-transfer receive may arrive (pair candidates). */
   selfTransferWindowDays: number;
+  /** Labs: how long a provider's market list is reused, and the most-transacted list's privacy floor. */
+  labs: { marketTtlMs: number; minGroupUsers: number; mostTransactedDays: number };
   /** The price service's variables (PRICE_*, PRICES_*, COINGECKO_*, ECB_*), read by @lotwise/prices/config. */
   priceEnv: Record<string, string | undefined>;
 }
@@ -115,6 +120,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     testHooks: e.LOTWISE_TEST_HOOKS === '1',
     importWorkerMinBytes: e.IMPORT_WORKER_MIN_BYTES,
     selfTransferWindowDays: e.SELF_TRANSFER_WINDOW_DAYS,
+    labs: {
+      marketTtlMs: e.LABS_MARKET_TTL_MINUTES * 60_000,
+      minGroupUsers: e.LABS_MIN_GROUP_USERS,
+      mostTransactedDays: e.LABS_MOST_TRANSACTED_DAYS,
+    },
     secretKey: e.LOTWISE_SECRET_KEY,
     krakenBaseUrl: e.KRAKEN_BASE_URL,
     krakenPacing: e.KRAKEN_PACING === 'on',

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { ApiCredentialsTable, WalletConnectionsTable } from './schema-connected.ts';
+import type { MarketSnapshotsTable, ResearchItemsTable } from './schema-labs.ts';
 import type { PriceAssetsTable, PriceMissesTable, PricesTable } from './schema-prices.ts';
 import type {
   TaxCalculationsTable,
@@ -14,6 +15,7 @@ import type {
 
 // The tax results, the price table and connected sources have files of their own.
 export type * from './schema-connected.ts';
+export type * from './schema-labs.ts';
 export type * from './schema-prices.ts';
 export type * from './schema-tax.ts';
 
@@ -328,4 +330,6 @@ export interface Database {
   price_assets: PriceAssetsTable;
   api_credentials: ApiCredentialsTable;
   wallet_connections: WalletConnectionsTable;
+  market_snapshots: MarketSnapshotsTable;
+  research_items: ResearchItemsTable;
 }

@@ -130,6 +130,11 @@ export class CoinGeckoProvider implements CryptoProvider {
       }));
   }
 
+  /** Runs another request on the SDK client, under this adapter's rate limit and error mapping. */
+  run<T>(request: (client: Coingecko) => PromiseLike<T>): Promise<T> {
+    return this.call(() => request(this.client));
+  }
+
   private async call<T>(request: () => PromiseLike<T>): Promise<T> {
     try {
       return await this.limiter.run(async () => await request());

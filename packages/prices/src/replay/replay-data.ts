@@ -1,4 +1,5 @@
 import { addDays, dayMs, isDay } from '../days.ts';
+import { coingeckoMarket } from './replay-market.ts';
 import { type Handler, ReplayServer } from './replay-server.ts';
 
 /**
@@ -18,6 +19,8 @@ export interface ReplayData {
   ecb: Record<string, Record<string, string>>;
   /** "platform:address" → CoinGecko coin id, for `/coins/{platform}/contract/{address}`. */
   contracts?: Record<string, string>;
+  /** Coin ids `/search/trending` lists, in order (default: the first seven by rank). */
+  trending?: string[];
 }
 
 export const COINGECKO_PREFIX = '/coingecko';
@@ -39,7 +42,7 @@ export function replayEnv(url: string): Record<string, string> {
 }
 
 export function replayServer(data: ReplayData): ReplayServer {
-  return new ReplayServer([coingecko(data), bitstamp(data), ecb(data)]);
+  return new ReplayServer([coingecko(data), coingeckoMarket(data), bitstamp(data), ecb(data)]);
 }
 
 function json(body: unknown) {

@@ -121,6 +121,14 @@ export class PriceService {
     return (await this.coins()).identify(symbol, chain, contract);
   }
 
+  /** The name and rank the catalogue knows for a symbol (no provider call); the symbol itself when unknown. */
+  async describe(symbol: string): Promise<{ name: string; rank: number | null; coinId: string | null }> {
+    const coin = (await this.coins()).candidates(symbol)[0];
+    return coin
+      ? { name: coin.name, rank: coin.rank, coinId: coin.id }
+      : { name: symbol, rank: null, coinId: null };
+  }
+
   isFiat(code: string): boolean {
     return isFiat(code.toUpperCase());
   }

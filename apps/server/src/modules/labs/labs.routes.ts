@@ -1,0 +1,147 @@
+import {
+  createResearchItem,
+  deleteResearchItem,
+  getLabsDashboard,
+  getLabsPrice,
+  LABS_CURRENCY,
+  LABS_LIMIT_MESSAGE,
+  LABS_MAX_ITEMS,
+  listLabsDiscover,
+  listResearchItems,
+  type MarketItem,
+} from '@lotwise/contracts/labs/labs';
+import Decimal from 'decimal.js';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../http/context.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+import { authedRoute } from '../../http/route.ts';
+import type { Auth } from '../../http/session-plugin.ts';
+import { parseRoles } from '../users/users.repo.ts';
+import { discoverPage } from './discover.ts';
+import { MarketService } from './market.service.ts';
+import { byChangeDesc, changeFor } from './market-figures.ts';
+import { mostTransacted } from './most-transacted.ts';
+import { bareItem, gainsIn, priceChart } from './price-page.ts';
+import { ResearchRepo } from './research.repo.ts';
+import { researchView } from './research-view.ts';
+
+/** Items per Labs list. */
+const LIST_SIZE = 10;
+
+/** spec 01 §6: Labs is for customers (an accountant's own login has no portfolio to research). */
+function requireCustomer(auth: Auth): void {
+  if (!parseRoles(auth.user.roles).includes('customer'))
+    throw new AppError('forbidden', 'Labs is available to customer accounts.');
+}
+
+/** Labs (beta, spec 01 §2/§3/§5/§9): market lists, discover, research items and price pages. */
+export function registerLabsRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const market = new MarketService(ctx);
+  const research = new ResearchRepo(ctx.db.kysely, ctx.db.dialect === 'postgres');
+
+  authedRoute(app, getLabsDashboard, async ({ auth, query }) => {
+    requireCustomer(auth);
+    const m = await market.market(auth.user.id);
+    const sort = query.sort;
+    const moves = m.items
+      .filter((i) => changeFor(i, sort) !== null)
+      .sort((a, b) =>
+        new Decimal(changeFor(b, sort) ?? 0).abs().comparedTo(new Decimal(changeFor(a, sort) ?? 0).abs()),
+      );
+    const counts = await mostTransacted(ctx.db.kysely, {
+      days: ctx.config.labs.mostTransactedDays,
+      minUsers: ctx.config.labs.minGroupUsers,
+      limit: LIST_SIZE,
+    });
+    const transacted = [];
+    for (const c of counts) {
+      const known = m.bySymbol.get(c.asset);
+      const item: MarketItem =
+        known ?? (await ctx.prices.describe(c.asset).then((d) => bareItem(c.asset, d.name, d.rank)));
+      transacted.push({ ...item, transactions: c.transactions });
+    }
+    return {
+      status: 'success' as const,
+      currency: LABS_CURRENCY,
+      sort,
+      market: m.status,
+      trending: (m.trending ?? moves).slice(0, LIST_SIZE),
+      trending_basis: m.trending ? ('provider' as const) : ('largest_moves' as const),
+      biggestGainers: m.items
+        .filter((i) => {
+          const c = changeFor(i, sort);
+          return c !== null && new Decimal(c).isPositive() && !new Decimal(c).isZero();
+        })
+        .sort(byChangeDesc(sort))
+        .slice(0, LIST_SIZE),
+      mostTransacted: transacted,
+      most_transacted_days: ctx.config.labs.mostTransactedDays,
+      most_transacted_min_users: ctx.config.labs.minGroupUsers,
+    };
+  });
+
+  authedRoute(app, listLabsDiscover, async ({ auth, query }) => {
+    requireCustomer(auth);
+    const m = await market.market(auth.user.id);
+    return { status: 'success' as const, ...(await discoverPage(ctx, auth.user, m, query)) };
+  });
+
+  authedRoute(app, listResearchItems, async ({ auth, query }) => {
+    requireCustomer(auth);
+    const [m, items] = await Promise.all([market.market(auth.user.id), research.list(auth.user.id)]);
+    return {
+      status: 'success' as const,
+      currency: LABS_CURRENCY,
+      sort: query.sort,
+      market: m.status,
+      max_items: LABS_MAX_ITEMS,
+      items: items.map((item) => researchView(item, m, query.sort)),
+    };
+  });
+
+  authedRoute(app, createResearchItem, async ({ auth, body }) => {
+    requireCustomer(auth);
+    const id = await research.add(auth.user.id, body, LABS_MAX_ITEMS);
+    if (id === null) throw new AppError('conflict', LABS_LIMIT_MESSAGE);
+    return { status: 'success' as const, id };
+  });
+
+  authedRoute(app, deleteResearchItem, async ({ auth, params }) => {
+    requireCustomer(auth);
+    if (!(await research.remove(auth.user.id, params.id))) throw notFound('Research item');
+    return { status: 'success' as const };
+  });
+
+  authedRoute(app, getLabsPrice, async ({ auth, params, query }) => {
+    requireCustomer(auth);
+    const asset = params.id.toUpperCase();
+    if (ctx.prices.isFiat(asset)) throw notFound(`Asset ${asset}`);
+    const m = await market.market(auth.user.id);
+    const known = m.bySymbol.get(asset);
+    const item: MarketItem =
+      known ?? (await ctx.prices.describe(asset).then((d) => bareItem(asset, d.name, d.rank)));
+    const latestDay = known?.price ? await latestTableDay(ctx, auth.user.id, asset) : null;
+    const [chart, gains] = await Promise.all([
+      priceChart(ctx, auth.user, asset, query.range, latestDay),
+      gainsIn(ctx, auth.user, asset),
+    ]);
+    if (!known && chart.points.length === 0 && gains.holding === null && chart.trades.length === 0)
+      throw notFound(`Asset ${asset}`);
+    return {
+      status: 'success' as const,
+      currency: LABS_CURRENCY,
+      market: m.status,
+      asset: item,
+      range: query.range,
+      points: chart.points,
+      chart_note: chart.note,
+      trades: chart.trades,
+      gains,
+    };
+  });
+}
+
+async function latestTableDay(ctx: AppContext, userId: number, asset: string): Promise<string | null> {
+  const days = await ctx.prices.repo.latestDays([asset], userId, new Date().toISOString().slice(0, 10));
+  return days.get(asset) ?? null;
+}

@@ -1,0 +1,193 @@
+import type { ChartTrade, LabsHolding, MarketItem, PriceRange } from '@lotwise/contracts/labs/labs';
+import { LABS_CURRENCY } from '@lotwise/contracts/labs/labs';
+import { addDays } from '@lotwise/prices/days';
+import { fetchIntraday } from '@lotwise/prices/providers/coingecko-market';
+import Decimal from 'decimal.js';
+import type { UserRow } from '../../db/schema.ts';
+import type { AppContext } from '../../http/context.ts';
+import { buildRows, groupLots } from '../holdings/holdings.aggregate.ts';
+import { HoldingsRepo } from '../holdings/holdings.repo.ts';
+import { loadSnapshot } from '../holdings/holdings.service.ts';
+
+const RANGE_DAYS: Record<Exclude<PriceRange, 'ALL'>, number> = { '1D': 1, '7D': 7, '1M': 30, '1Y': 365 };
+/** Trades marked on one chart at most (the newest): a chart cannot show more apart. */
+const MAX_TRADES = 500;
+/** The longest history asked of a provider for "all" (its daily history of 10 years). */
+const MAX_DAYS = 3650;
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+export interface PriceChart {
+  points: Array<[string, string]>;
+  note: string | null;
+  trades: ChartTrade[];
+}
+
+interface TradeRow {
+  id: number;
+  timestamp: string;
+  sent_asset: string | null;
+  sent_amount: string | null;
+  received_asset: string | null;
+  received_amount: string | null;
+  fiat_currency: string | null;
+  fiat_value: string | null;
+}
+
+/** The user's buys, sells and trades of the asset (newest MAX_TRADES), oldest first. */
+async function tradeRows(ctx: AppContext, userId: number, asset: string): Promise<TradeRow[]> {
+  const rows = await ctx.db.kysely
+    .selectFrom('transactions')
+    .select([
+      'id',
+      'timestamp',
+      'sent_asset',
+      'sent_amount',
+      'received_asset',
+      'received_amount',
+      'fiat_currency',
+      'fiat_value',
+    ])
+    .where('user_id', '=', userId)
+    .where('ignored', '=', false)
+    .where('kind', 'in', ['buy', 'sell', 'trade'])
+    .where((eb) => eb.or([eb('sent_asset', '=', asset), eb('received_asset', '=', asset)]))
+    .orderBy('timestamp', 'desc')
+    .limit(MAX_TRADES)
+    .execute();
+  return rows
+    .map((r) => ({
+      ...r,
+      sent_amount: r.sent_amount === null ? null : String(r.sent_amount),
+      received_amount: r.received_amount === null ? null : String(r.received_amount),
+      fiat_value: r.fiat_value === null ? null : String(r.fiat_value),
+    }))
+    .reverse();
+}
+
+/** The first day the chart's "all" range starts: the user's first trade, else a year back. */
+function allStart(trades: TradeRow[], end: string): string {
+  const first = trades[0]?.timestamp.slice(0, 10);
+  const earliest = addDays(end, -MAX_DAYS);
+  if (!first || first >= end) return addDays(end, -365);
+  // The later of the two days (ISO days sort as text).
+  return [earliest, first].sort()[1] as string;
+}
+
+/**
+ * The price chart of /labs/price/{id}: daily USD prices over the range from the price service
+ * (the table first; the configured providers fill what it lacks, once, into the table), the
+ * last day in 5-minute steps for 1D when CoinGecko is configured, and the user's buys and sells
+ * in the range, each at its own USD value per unit when the row has one.
+ */
+export async function priceChart(
+  ctx: AppContext,
+  user: UserRow,
+  asset: string,
+  range: PriceRange,
+  latestKnownDay: string | null,
+): Promise<PriceChart> {
+  const provider = ctx.prices.settings.coingecko;
+  const offline = ctx.prices.providerNames.length === 0;
+  const trades = await tradeRows(ctx, user.id, asset);
+  // Offline, the chart ends on the last day the table knows (it may be long ago), not today.
+  const end = offline && latestKnownDay && latestKnownDay < today() ? latestKnownDay : today();
+  const start = range === 'ALL' ? allStart(trades, end) : addDays(end, -RANGE_DAYS[range]);
+  let note: string | null = null;
+
+  let points: Array<[string, string]> = [];
+  if (range === '1D' && provider) {
+    const coin = await ctx.prices.describe(asset);
+    try {
+      points = coin.coinId ? await fetchIntraday(provider, coin.coinId) : [];
+    } catch {
+      note = `${provider.label} did not answer for the last day's prices: showing daily prices.`;
+    }
+  }
+  const byDay = new Map<string, string>();
+  if (points.length === 0) {
+    const needs = [];
+    for (let day = start; day <= end; day = addDays(day, 1)) needs.push({ asset, day });
+    const { book } = await ctx.prices.resolve(needs, { currency: LABS_CURRENCY, userId: user.id, offline });
+    for (const need of needs) {
+      const answer = book.answer(asset, LABS_CURRENCY, need.day);
+      // A day's own price only: the book may carry a nearby day's forward, which the chart must not draw as that day's.
+      if (answer && answer.day === need.day) byDay.set(need.day, answer.price);
+    }
+    points = [...byDay].map(([day, price]) => [`${day}T00:00:00.000Z`, price]);
+    if (points.length === 0) note ??= `No ${asset} prices for this range yet.`;
+    else if (offline && end < today()) note ??= `Prices end on ${end}: the price table has nothing newer.`;
+    else if (range === '1D') note ??= 'Daily prices only: intraday prices need a market provider.';
+  }
+
+  const inRange = trades.filter((t) => t.timestamp.slice(0, 10) >= start && t.timestamp.slice(0, 10) <= end);
+  return { points, note, trades: inRange.map((t) => chartTrade(t, asset, byDay)) };
+}
+
+function chartTrade(t: TradeRow, asset: string, byDay: Map<string, string>): ChartTrade {
+  const side = t.received_asset === asset ? 'buy' : 'sell';
+  const amount = (side === 'buy' ? t.received_amount : t.sent_amount) ?? '0';
+  let price: string | null = null;
+  if (t.fiat_currency === LABS_CURRENCY && t.fiat_value !== null && !new Decimal(amount).isZero()) {
+    price = new Decimal(t.fiat_value).div(amount).abs().toSignificantDigits(12).toFixed();
+  } else {
+    price = byDay.get(t.timestamp.slice(0, 10)) ?? null;
+  }
+  return { transaction_id: t.id, timestamp: t.timestamp, side, amount, price };
+}
+
+/** Realised gain in the asset (every year of the latest complete calculation) and the open position. */
+export async function gainsIn(
+  ctx: AppContext,
+  user: UserRow,
+  asset: string,
+): Promise<{
+  currency: string;
+  calculated_at: string | null;
+  realised: string | null;
+  holding: LabsHolding | null;
+}> {
+  const repo = new HoldingsRepo(ctx.db.kysely);
+  const snap = await loadSnapshot(ctx, repo, user);
+  if (snap.calculatedAt === null)
+    return { currency: snap.currency, calculated_at: null, realised: null, holding: null };
+  const calc = await repo.latestComplete(user.id);
+  const sum = await ctx.db.kysely
+    .selectFrom('tax_disposals')
+    .select('gain')
+    .where('calc_id', '=', calc?.id ?? -1)
+    .where('asset', '=', asset)
+    .execute();
+  const realised = sum.reduce((total, r) => total.plus(String(r.gain)), new Decimal(0));
+  const { rows } = buildRows(groupLots(snap.lots, false), snap.prices, snap.accountIds);
+  const row = rows.find((r) => r.asset === asset);
+  return {
+    currency: snap.currency,
+    calculated_at: snap.calculatedAt,
+    realised: realised.toFixed(2),
+    holding: row
+      ? {
+          quantity: row.quantity,
+          cost_basis: row.cost_basis,
+          market_value: row.market_value,
+          unrealised_gain: row.unrealised_gain,
+        }
+      : null,
+  };
+}
+
+/** The item for an asset Labs has no market figures for (the page still shows the user's side). */
+export function bareItem(asset: string, name: string, rank: number | null): MarketItem {
+  return {
+    id: asset,
+    symbol: asset,
+    name,
+    rank,
+    price: null,
+    market_cap: null,
+    change_1d: null,
+    change_7d: null,
+    change_30d: null,
+    sparkline: [],
+  };
+}
