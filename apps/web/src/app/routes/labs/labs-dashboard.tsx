@@ -1,5 +1,5 @@
-import { ComingSoon } from '@/components/layouts/coming-soon';
+import { LabsDashboardPage } from '@/features/labs/components/dashboard-page';
 
-export default function LabsDashboardRoute() {
-  return <ComingSoon title="Labs" description="Experimental market tools (beta)." />;
+export default function Route() {
+  return <LabsDashboardPage />;
 }

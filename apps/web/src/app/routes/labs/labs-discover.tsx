@@ -1,7 +1,5 @@
-import { ComingSoon } from '@/components/layouts/coming-soon';
+import { LabsDiscoverPage } from '@/features/labs/components/discover-page';
 
-export default function LabsDiscoverRoute() {
-  return (
-    <ComingSoon title="Discover" description="Trending assets, biggest gainers and most transacted (beta)." />
-  );
+export default function Route() {
+  return <LabsDiscoverPage />;
 }

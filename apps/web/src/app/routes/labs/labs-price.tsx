@@ -1,5 +1,5 @@
-import { ComingSoon } from '@/components/layouts/coming-soon';
+import { LabsPricePage } from '@/features/labs/components/price-page';
 
-export default function LabsPriceRoute() {
-  return <ComingSoon title="Price" description="Price history of one asset (beta)." />;
+export default function Route() {
+  return <LabsPricePage />;
 }

@@ -1,7 +1,5 @@
-import { ComingSoon } from '@/components/layouts/coming-soon';
+import { ResearchPortfoliosPage } from '@/features/labs/components/research-page';
 
-export default function ResearchPortfoliosRoute() {
-  return (
-    <ComingSoon title="Research portfolios" description="Track up to 6 assets you are researching (beta)." />
-  );
+export default function Route() {
+  return <ResearchPortfoliosPage />;
 }
