@@ -293,6 +293,36 @@ for (const dialect of DIALECTS) {
         'No market data: CoinGecko did not answer (it sent a reply Lotwise cannot read) and your price table has no prices yet.',
       );
       expect(res.body.trending).toEqual([]);
+
+      // A snapshot two days old (another process fetched it then): shown, and called old.
+      const fetchedAt = new Date(Date.now() - 2 * 86_400_000).toISOString();
+      await server.ctx.db.kysely
+        .insertInto('market_snapshots')
+        .values({
+          provider: 'coingecko',
+          markets: JSON.stringify([
+            {
+              coinId: 'bitcoin',
+              symbol: 'BTC',
+              name: 'Bitcoin',
+              rank: 1,
+              price: '58000',
+              marketCap: null,
+              change1d: '1.5',
+              change7d: null,
+              change30d: null,
+              sparkline: [],
+              lastUpdated: fetchedAt,
+            },
+          ]),
+          trending: JSON.stringify(['bitcoin']),
+          fetched_at: fetchedAt,
+        })
+        .execute();
+      const old = await alice.get('/api/labs/dashboard');
+      expect(old.body.market).toMatchObject({ source: 'snapshot', stale: true, as_of: fetchedAt });
+      expect(old.body.market.message).toContain('more than a day old');
+      expect(old.body.trending).toMatchObject([{ symbol: 'BTC', price: '58000', change_1d: '1.50' }]);
     });
   });
 }

@@ -35,7 +35,7 @@ export function LabsShell({
         title={title}
         description={
           <Group gap={6} component="span" wrap="nowrap">
-            <Badge color="pink" variant="light" size="sm" component="span">
+            <Badge color="pink" variant="light" size="sm" component="span" style={{ flexShrink: 0 }}>
               Beta
             </Badge>
             <Text span fz="sm" c="dimmed">

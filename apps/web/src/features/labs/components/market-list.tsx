@@ -60,7 +60,7 @@ export function MarketList<T extends MarketItem>({
                   {item.name}
                 </Text>
                 {extra ? (
-                  <Text fz="xs" c="dimmed" truncate>
+                  <Text fz="xs" c="dimmed" data-testid="market-row-extra">
                     {extra(item)}
                   </Text>
                 ) : null}
