@@ -12,6 +12,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppContext } from './http/context.ts';
 import { apiNotFound, installErrorHandler } from './http/error-handler.ts';
 import { installSessions } from './http/session-plugin.ts';
+import { registerAdminRoutes } from './modules/admin/admin.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerMfaRoutes } from './modules/auth/mfa.routes.ts';
 import { registerHoldingsRoutes } from './modules/holdings/holdings.routes.ts';
@@ -23,6 +24,8 @@ import { registerOnboardingRoutes } from './modules/onboarding/onboarding.routes
 import { registerPriceRoutes } from './modules/prices/prices.routes.ts';
 import { registerReviewRoutes } from './modules/review/review.routes.ts';
 import { registerTaxRoutes } from './modules/tax/tax.routes.ts';
+import { registerImpersonationRoutes } from './modules/taxpro/impersonation.routes.ts';
+import { registerTaxProRoutes } from './modules/taxpro/taxpro.routes.ts';
 import { registerBulkRoutes } from './modules/transactions/edit/bulk.routes.ts';
 import { registerTransactionEditRoutes } from './modules/transactions/edit/edit.routes.ts';
 import { registerTransactionUpdateRoutes } from './modules/transactions/edit/update.routes.ts';
@@ -89,6 +92,9 @@ export async function buildApp(
     registerPriceRoutes(api, ctx);
     registerReviewRoutes(api, ctx);
     registerLabsRoutes(api, ctx);
+    registerTaxProRoutes(api, ctx);
+    registerImpersonationRoutes(api, ctx);
+    registerAdminRoutes(api, ctx);
     registerRealtime(api, ctx);
     if (ctx.config.testHooks) registerTestHooks(api, ctx);
   });

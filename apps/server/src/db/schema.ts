@@ -12,12 +12,19 @@ import type {
   TaxWarningsTable,
   TaxYearSummariesTable,
 } from './schema-tax.ts';
+import type {
+  AccountantLinksTable,
+  ImpersonationEventsTable,
+  PlanGrantsTable,
+  PlanInvitationsTable,
+} from './schema-taxpro.ts';
 
 // The tax results, the price table and connected sources have files of their own.
 export type * from './schema-connected.ts';
 export type * from './schema-labs.ts';
 export type * from './schema-prices.ts';
 export type * from './schema-tax.ts';
+export type * from './schema-taxpro.ts';
 
 /**
  * Table types. Booleans are real booleans on PostgreSQL and 0/1 on SQLite; the
@@ -38,6 +45,8 @@ export interface UsersTable {
   last_name: string | null;
   /** Comma-separated roles: customer, cpa, admin. */
   roles: string;
+  /** Set by an admin: the account may not sign in (migration 000031). */
+  disabled_at: Generated<string | null>;
   onboarded: Bool;
   transaction_uploaded: Bool;
   combined_page: Bool;
@@ -332,4 +341,8 @@ export interface Database {
   wallet_connections: WalletConnectionsTable;
   market_snapshots: MarketSnapshotsTable;
   research_items: ResearchItemsTable;
+  accountant_links: AccountantLinksTable;
+  impersonation_events: ImpersonationEventsTable;
+  plan_invitations: PlanInvitationsTable;
+  plan_grants: PlanGrantsTable;
 }

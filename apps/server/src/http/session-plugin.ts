@@ -4,6 +4,7 @@ import type { SessionsTable, UserRow } from '../db/schema.ts';
 import { newToken } from '../modules/auth/tokens.ts';
 import type { AppContext } from './context.ts';
 import { AppError } from './errors.ts';
+import { checkImpersonation } from './impersonation-guard.ts';
 
 export const SESSION_COOKIE = 'lotwise_session';
 export const CSRF_COOKIE = 'lotwise_csrf';
@@ -46,10 +47,11 @@ export async function startSession(
   request: FastifyRequest,
   reply: FastifyReply,
   userId: number,
+  impersonatorUserId: number | null = null,
 ) {
   const previous = request.cookies[SESSION_COOKIE];
   if (previous) await ctx.sessions.delete(previous);
-  const token = await ctx.sessions.create(userId, request.headers['user-agent'] ?? null);
+  const token = await ctx.sessions.create(userId, request.headers['user-agent'] ?? null, impersonatorUserId);
   reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(ctx));
   request.csrfToken = newToken(24);
   reply.setCookie(CSRF_COOKIE, request.csrfToken, csrfCookieOptions(ctx));
@@ -87,7 +89,9 @@ export function installSessions(app: FastifyInstance, ctx: AppContext): void {
     if (!token) return;
     const session = await ctx.sessions.findValid(token);
     const user = session && (await ctx.users.findById(session.user_id));
-    if (!session || !user) {
+    // A disabled account (admin) keeps no session.
+    if (!session || !user || user.disabled_at) {
+      if (session) await ctx.sessions.delete(token);
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return;
     }
@@ -96,5 +100,6 @@ export function installSessions(app: FastifyInstance, ctx: AppContext): void {
       ? ((await ctx.users.findById(session.impersonator_user_id)) ?? null)
       : null;
     request.auth = { user, session, token, impersonator };
+    if (impersonator) await checkImpersonation(ctx, request, reply);
   });
 }

@@ -64,6 +64,10 @@ export async function signUp(
 
 export type LoginOutcome = { kind: 'signed_in'; user: UserRow } | { kind: 'mfa_required'; mfaToken: string };
 
+/** An admin disabled the account (issue 19). */
+export const ACCOUNT_DISABLED =
+  'This account is disabled. Please contact the administrator of this Lotwise instance.';
+
 export async function checkCredentials(
   ctx: AppContext,
   email: string,
@@ -77,6 +81,7 @@ export async function checkCredentials(
   if (!(await verifyPassword(user.password_hash, password))) {
     throw new AppError('invalid_credentials', INVALID_CREDENTIALS);
   }
+  if (user.disabled_at) throw new AppError('forbidden', ACCOUNT_DISABLED);
   if (!user.mfa_enabled) return { kind: 'signed_in', user };
   const mfaToken = newToken();
   await ctx.db.kysely

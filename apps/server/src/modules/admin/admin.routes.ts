@@ -1,0 +1,154 @@
+import {
+  adminGrantPlan,
+  adminListJobs,
+  adminListUsers,
+  adminUpdateUser,
+} from '@lotwise/contracts/taxpro/taxpro';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../http/context.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+import { authedRoute } from '../../http/route.ts';
+import type { Auth } from '../../http/session-plugin.ts';
+import { displayName } from '../taxpro/invitations.service.ts';
+import { nowIso, parseRoles } from '../users/users.repo.ts';
+
+function requireAdmin(auth: Auth): void {
+  if (!parseRoles(auth.user.roles).includes('admin'))
+    throw new AppError('forbidden', 'This is for administrators.');
+}
+
+const meta = (page: number, perPage: number, total: number) => ({
+  current_page: page,
+  per_page: perPage,
+  total_count: total,
+  total_pages: Math.max(1, Math.ceil(total / perPage)),
+});
+
+/**
+ * What the operator of a self-hosted instance needs (role admin): accounts with their roles
+ * and state, disabling one, jobs and their failures, granting a plan by hand. Admins see
+ * counts and settings, not transactions; to look inside an account they impersonate it, and
+ * that is recorded in the account's access log like an accountant's visit.
+ */
+export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const db = ctx.db.kysely;
+
+  authedRoute(app, adminListUsers, async ({ auth, query }) => {
+    requireAdmin(auth);
+    let base = db.selectFrom('users');
+    const q = query.q?.toLowerCase();
+    if (q)
+      base = base.where((eb) =>
+        eb.or([eb('email', 'like', `%${q}%`), eb(eb.fn('lower', ['first_name']), 'like', `%${q}%`)]),
+      );
+    const [{ n }] = (await base.select((eb) => eb.fn.countAll<number>().as('n')).execute()) as [
+      { n: number },
+    ];
+    const users = await base
+      .select(['id', 'email', 'first_name', 'last_name', 'roles', 'disabled_at', 'created_at'])
+      .orderBy('id')
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page)
+      .execute();
+    const ids = users.map((u) => u.id);
+    const [counts, grants] = ids.length
+      ? await Promise.all([
+          db
+            .selectFrom('transactions')
+            .select((eb) => ['user_id', eb.fn.countAll<number>().as('n')])
+            .where('user_id', 'in', ids)
+            .groupBy('user_id')
+            .execute(),
+          db
+            .selectFrom('plan_grants')
+            .select(['user_id', 'tax_year', 'plan_id'])
+            .where('user_id', 'in', ids)
+            .execute(),
+        ])
+      : [[], []];
+    return {
+      status: 'success' as const,
+      data: users.map((u) => ({
+        id: u.id,
+        email: u.email,
+        name: displayName(u),
+        roles: parseRoles(u.roles),
+        disabled: u.disabled_at !== null,
+        created_at: u.created_at,
+        transactions: Number(counts.find((c) => c.user_id === u.id)?.n ?? 0),
+        plans: grants
+          .filter((g) => g.user_id === u.id)
+          .map((g) => ({ tax_year: g.tax_year, plan_id: g.plan_id })),
+      })),
+      meta: meta(query.page, query.per_page, Number(n)),
+    };
+  });
+
+  authedRoute(app, adminUpdateUser, async ({ auth, params, body }) => {
+    requireAdmin(auth);
+    const user = await ctx.users.findById(params.id);
+    if (!user) throw notFound('User');
+    if (user.id === auth.user.id && (body.disabled || (body.roles && !body.roles.includes('admin'))))
+      throw new AppError(
+        'validation_failed',
+        'You cannot disable yourself or take away your own admin role.',
+      );
+    await ctx.users.update(user.id, {
+      ...(body.roles ? { roles: [...new Set(body.roles)].join(',') } : {}),
+      ...(body.disabled !== undefined ? { disabled_at: body.disabled ? nowIso() : null } : {}),
+    });
+    // A disabled account is signed out everywhere now.
+    if (body.disabled) await db.deleteFrom('sessions').where('user_id', '=', user.id).execute();
+    return { status: 'success' as const, message: 'Account updated' };
+  });
+
+  authedRoute(app, adminGrantPlan, async ({ auth, params, body }) => {
+    requireAdmin(auth);
+    if (!(await ctx.users.findById(params.id))) throw notFound('User');
+    await db
+      .insertInto('plan_grants')
+      .values({
+        user_id: params.id,
+        tax_year: body.tax_year,
+        plan_id: body.plan_id,
+        source: 'admin',
+        granted_by: auth.user.id,
+        created_at: nowIso(),
+      })
+      .onConflict((oc) =>
+        oc
+          .columns(['user_id', 'tax_year'])
+          .doUpdateSet({ plan_id: body.plan_id, source: 'admin', granted_by: auth.user.id }),
+      )
+      .execute();
+    return { status: 'success' as const, message: `Plan ${body.plan_id} granted for ${body.tax_year}` };
+  });
+
+  authedRoute(app, adminListJobs, async ({ auth, query }) => {
+    requireAdmin(auth);
+    let base = db.selectFrom('jobs as j').leftJoin('users as u', 'u.id', 'j.user_id');
+    if (query.status) base = base.where('j.status', '=', query.status);
+    const [{ n }] = (await base.select((eb) => eb.fn.countAll<number>().as('n')).execute()) as [
+      { n: number },
+    ];
+    const rows = await base
+      .select(['j.id', 'j.name', 'j.status', 'j.error', 'j.created_at', 'j.finished_at', 'u.email'])
+      .orderBy('j.id', 'desc')
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page)
+      .execute();
+    return {
+      status: 'success' as const,
+      data: rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        user_email: r.email ?? null,
+        status: r.status,
+        error: r.error,
+        created_at: r.created_at,
+        finished_at: r.finished_at,
+      })),
+      meta: meta(query.page, query.per_page, Number(n)),
+    };
+  });
+}

@@ -1,0 +1,142 @@
+import {
+  ACCEPTED_MESSAGE,
+  acceptInvitationToken,
+  answerInvitation,
+  getClient,
+  getCustomerCpa,
+  inviteAccountant,
+  inviteClient,
+  invitePay,
+  listClients,
+  listCustomerCpas,
+  listPendingInvitations,
+  revokeAccountant,
+  updateRole,
+} from '@lotwise/contracts/taxpro/taxpro';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../http/context.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+import { authedRoute } from '../../http/route.ts';
+import type { Auth } from '../../http/session-plugin.ts';
+import { nowIso, parseRoles } from '../users/users.repo.ts';
+import { acceptedLink } from './access.ts';
+import { clientsOf } from './clients.ts';
+import { acceptByToken, accountantsOf, answer, invite, pendingFor, revoke } from './invitations.service.ts';
+
+function requireRole(auth: Auth, role: 'customer' | 'cpa'): void {
+  const roles = parseRoles(auth.user.roles);
+  if (!roles.includes(role) && !roles.includes('admin'))
+    throw new AppError(
+      'forbidden',
+      role === 'cpa' ? 'This is for tax professional accounts.' : 'This is for customer accounts.',
+    );
+}
+
+/** Tax professionals and their clients (spec 01 §1/§2/§4/§6/§7): roles, invitations, the client list. */
+export function registerTaxProRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const db = ctx.db.kysely;
+
+  authedRoute(app, updateRole, async ({ auth, body }) => {
+    const keep = parseRoles(auth.user.roles).filter((r) => r === 'admin');
+    const roles = [...new Set([...body.roles, ...keep])];
+    await ctx.users.update(auth.user.id, { roles: roles.join(',') });
+    return { status: 'success' as const, roles };
+  });
+
+  authedRoute(app, listCustomerCpas, async ({ auth }) => {
+    requireRole(auth, 'customer');
+    return { status: 'success' as const, data: await accountantsOf(db, auth.user) };
+  });
+
+  authedRoute(app, getCustomerCpa, async ({ auth, params }) => {
+    requireRole(auth, 'customer');
+    const [link] = await accountantsOf(db, auth.user, params.id);
+    if (!link) throw notFound('Accountant');
+    return { status: 'success' as const, data: link };
+  });
+
+  authedRoute(app, inviteAccountant, async ({ auth, body }) => {
+    requireRole(auth, 'customer');
+    const link = await invite(ctx, auth.user, body.email, 'customer');
+    const [data] = await accountantsOf(db, auth.user, link.id);
+    return { status: 'success' as const, message: `Invitation sent to ${body.email}`, data: data! };
+  });
+
+  authedRoute(app, revokeAccountant, async ({ auth, params }) => {
+    requireRole(auth, 'customer');
+    await revoke(ctx, auth.user, params.id);
+    return { status: 'success' as const, message: 'Access revoked' };
+  });
+
+  authedRoute(app, listPendingInvitations, async ({ auth }) => {
+    const data = await pendingFor(ctx, auth.user);
+    return { status: 'success' as const, count: data.length, data };
+  });
+
+  authedRoute(app, acceptInvitationToken, async ({ auth, body }) => {
+    const fromRole = await acceptByToken(ctx, auth.user, body.token);
+    return { status: 'success' as const, message: ACCEPTED_MESSAGE, from_role: fromRole };
+  });
+
+  authedRoute(app, answerInvitation, async ({ auth, params, body }) => {
+    await answer(ctx, auth.user, params.id, body.accept);
+    return { status: 'success' as const, message: body.accept ? ACCEPTED_MESSAGE : 'Invitation declined' };
+  });
+
+  authedRoute(app, listClients, async ({ auth, query }) => {
+    requireRole(auth, 'cpa');
+    const { rows, total } = await clientsOf(db, auth.user.id, {
+      q: query.q,
+      page: query.page,
+      perPage: query.per_page,
+    });
+    return {
+      status: 'success' as const,
+      data: rows,
+      meta: {
+        current_page: query.page,
+        per_page: query.per_page,
+        total_count: total,
+        total_pages: Math.max(1, Math.ceil(total / query.per_page)),
+      },
+    };
+  });
+
+  authedRoute(app, getClient, async ({ auth, params }) => {
+    requireRole(auth, 'cpa');
+    const { rows } = await clientsOf(db, auth.user.id, { page: 1, perPage: 1, clientId: params.id });
+    if (rows[0]?.status !== 'accepted') throw notFound('Client');
+    return { status: 'success' as const, data: rows[0] };
+  });
+
+  authedRoute(app, inviteClient, async ({ auth, body }) => {
+    requireRole(auth, 'cpa');
+    await invite(ctx, auth.user, body.email, 'cpa');
+    return { status: 'success' as const, message: `Invitation sent to ${body.email}` };
+  });
+
+  authedRoute(app, invitePay, async ({ auth, body }) => {
+    requireRole(auth, 'cpa');
+    if (!(await acceptedLink(db, auth.user.id, body.client_id))) throw notFound('Client');
+    const { id } = await db
+      .insertInto('plan_invitations')
+      .values({
+        cpa_user_id: auth.user.id,
+        customer_user_id: body.client_id,
+        tax_year: body.tax_year,
+        plan_id: body.plan_id,
+        status: 'sent',
+        created_at: nowIso(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const client = await ctx.users.findById(body.client_id);
+    if (client)
+      await ctx.mailer.send({
+        to: client.email,
+        subject: `Your accountant invited you to a Lotwise plan for ${body.tax_year}`,
+        text: `${auth.user.email} invited you to the ${body.plan_id} plan for tax year ${body.tax_year}. Open ${ctx.config.publicUrl}/pricing?taxYear=${body.tax_year} to choose it.`,
+      });
+    return { status: 'success' as const, message: 'Invitation to pay sent', id };
+  });
+}
