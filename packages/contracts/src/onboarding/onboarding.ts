@@ -13,9 +13,9 @@ export const onboardingFlag = z.object({
 export const updateRole = defineCall({
   method: 'POST',
   path: '/api/onboarding/settings/update_role',
-  summary: 'Choose between using Lotwise for yourself (customer) or for clients (cpa)',
+  summary: 'Choose between using Lotwise for yourself (customer), for clients (cpa) or both',
   tag: 'onboarding',
-  body: z.object({ role: z.enum(['customer', 'cpa']) }),
+  body: z.object({ role: z.enum(['customer', 'cpa', 'both']) }),
   response: z.object({ status: z.literal('success'), user }),
 });
 

@@ -19,16 +19,6 @@ const pageMeta = z.object({
 export const linkStatus = z.enum(['pending', 'accepted', 'revoked', 'declined']);
 export type LinkStatus = z.infer<typeof linkStatus>;
 
-/** spec 01 §2/§6: a tax-pro account (cpa), a customer account, or both. Admin is never self-chosen. */
-export const updateRole = defineCall({
-  method: 'POST',
-  path: '/api/onboarding/settings/update_role',
-  summary: 'Switches the account between customer, tax professional (cpa) or both',
-  tag: 'taxpro',
-  body: z.object({ roles: z.array(role.exclude(['admin'])).min(1, 'Choose at least one role') }),
-  response: successStatus.extend({ roles: z.array(role) }),
-});
-
 /** One accountant of the customer (spec 01 §7: "data with invited and email"). */
 export const customerCpa = z.object({
   id: z.number().int(),

@@ -29,7 +29,8 @@ export function registerOnboardingRoutes(app: FastifyInstance, ctx: AppContext):
   authedRoute(app, updateRole, async ({ auth, body }) => {
     // Admin stays admin; the choice swaps customer/cpa.
     const keep = parseRoles(auth.user.roles).filter((r) => r === 'admin');
-    const user = await ctx.users.update(auth.user.id, { roles: [...keep, body.role].join(',') });
+    const chosen = body.role === 'both' ? ['customer', 'cpa'] : [body.role];
+    const user = await ctx.users.update(auth.user.id, { roles: [...keep, ...chosen].join(',') });
     return { status: 'success' as const, user: toUser(user) };
   });
 

@@ -11,7 +11,6 @@ import {
   listCustomerCpas,
   listPendingInvitations,
   revokeAccountant,
-  updateRole,
 } from '@lotwise/contracts/taxpro/taxpro';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../http/context.ts';
@@ -35,13 +34,6 @@ function requireRole(auth: Auth, role: 'customer' | 'cpa'): void {
 /** Tax professionals and their clients (spec 01 §1/§2/§4/§6/§7): roles, invitations, the client list. */
 export function registerTaxProRoutes(app: FastifyInstance, ctx: AppContext): void {
   const db = ctx.db.kysely;
-
-  authedRoute(app, updateRole, async ({ auth, body }) => {
-    const keep = parseRoles(auth.user.roles).filter((r) => r === 'admin');
-    const roles = [...new Set([...body.roles, ...keep])];
-    await ctx.users.update(auth.user.id, { roles: roles.join(',') });
-    return { status: 'success' as const, roles };
-  });
 
   authedRoute(app, listCustomerCpas, async ({ auth }) => {
     requireRole(auth, 'customer');
