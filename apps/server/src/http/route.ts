@@ -1,4 +1,5 @@
 import type { ApiCall } from '@lotwise/contracts/http';
+import type { Role } from '@lotwise/contracts/users/user';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
 import { parseRoles } from '../modules/users/users.repo.ts';
@@ -24,6 +25,10 @@ export interface AuthedInput<C extends ApiCall> extends CallInput<C> {
 
 interface RouteOptions {
   rateLimit?: { max: number; timeWindow: string; key?: (request: FastifyRequest) => string };
+  /** Only these roles may call it (spec 01 §6); refused before the input is even read. */
+  roles?: readonly Role[];
+  /** The refusal's words when the role does not fit. */
+  rolesMessage?: string;
 }
 
 function schemaOf(call: ApiCall) {
@@ -82,6 +87,12 @@ export function authedRoute<C extends ApiCall>(
     url: call.path,
     schema: schemaOf(call),
     config: routeConfig(options),
+    // Sign-in and role come first: a caller who may not use the call learns nothing of its input rules.
+    preValidation: async (request) => {
+      const auth = requireAuth(request);
+      if (options.roles && !parseRoles(auth.user.roles).some((r) => options.roles?.includes(r)))
+        throw new AppError('forbidden', options.rolesMessage ?? "You're not supposed to be here.");
+    },
     handler: (request, reply) => {
       const auth = requireAuth(request);
       return handler({

@@ -1,3 +1,4 @@
+import type { ApiCall } from '@lotwise/contracts/http';
 import {
   adminGrantPlan,
   adminListJobs,
@@ -12,7 +13,7 @@ import type { Auth } from '../../http/session-plugin.ts';
 import { displayName } from '../taxpro/invitations.service.ts';
 import { nowIso, parseRoles } from '../users/users.repo.ts';
 
-function requireAdmin(auth: Auth): void {
+function _requireAdmin(auth: Auth): void {
   if (!parseRoles(auth.user.roles).includes('admin'))
     throw new AppError('forbidden', 'This is for administrators.');
 }
@@ -24,6 +25,15 @@ const meta = (page: number, perPage: number, total: number) => ({
   total_pages: Math.max(1, Math.ceil(total / perPage)),
 });
 
+/** The calls of this area: admin only (checked before the input is read). */
+function adminRoute<C extends ApiCall>(
+  app: FastifyInstance,
+  call: C,
+  handler: Parameters<typeof authedRoute<C>>[2],
+): void {
+  authedRoute(app, call, handler, { roles: ['admin'], rolesMessage: 'This is for administrators.' });
+}
+
 /**
  * What the operator of a self-hosted instance needs (role admin): accounts with their roles
  * and state, disabling one, jobs and their failures, granting a plan by hand. Admins see
@@ -33,8 +43,7 @@ const meta = (page: number, perPage: number, total: number) => ({
 export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
   const db = ctx.db.kysely;
 
-  authedRoute(app, adminListUsers, async ({ auth, query }) => {
-    requireAdmin(auth);
+  adminRoute(app, adminListUsers, async ({ query }) => {
     let base = db.selectFrom('users');
     const q = query.q?.toLowerCase();
     if (q)
@@ -84,8 +93,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void
     };
   });
 
-  authedRoute(app, adminUpdateUser, async ({ auth, params, body }) => {
-    requireAdmin(auth);
+  adminRoute(app, adminUpdateUser, async ({ auth, params, body }) => {
     const user = await ctx.users.findById(params.id);
     if (!user) throw notFound('User');
     if (user.id === auth.user.id && (body.disabled || (body.roles && !body.roles.includes('admin'))))
@@ -102,8 +110,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void
     return { status: 'success' as const, message: 'Account updated' };
   });
 
-  authedRoute(app, adminGrantPlan, async ({ auth, params, body }) => {
-    requireAdmin(auth);
+  adminRoute(app, adminGrantPlan, async ({ auth, params, body }) => {
     if (!(await ctx.users.findById(params.id))) throw notFound('User');
     await db
       .insertInto('plan_grants')
@@ -124,8 +131,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void
     return { status: 'success' as const, message: `Plan ${body.plan_id} granted for ${body.tax_year}` };
   });
 
-  authedRoute(app, adminListJobs, async ({ auth, query }) => {
-    requireAdmin(auth);
+  adminRoute(app, adminListJobs, async ({ query }) => {
     let base = db.selectFrom('jobs as j').leftJoin('users as u', 'u.id', 'j.user_id');
     if (query.status) base = base.where('j.status', '=', query.status);
     const [{ n }] = (await base.select((eb) => eb.fn.countAll<number>().as('n')).execute()) as [

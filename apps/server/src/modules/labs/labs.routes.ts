@@ -1,3 +1,4 @@
+import type { ApiCall } from '@lotwise/contracts/http';
 import {
   createResearchItem,
   deleteResearchItem,
@@ -29,9 +30,21 @@ import { researchView } from './research-view.ts';
 const LIST_SIZE = 10;
 
 /** spec 01 §6: Labs is for customers (an accountant's own login has no portfolio to research). */
-function requireCustomer(auth: Auth): void {
+function _requireCustomer(auth: Auth): void {
   if (!parseRoles(auth.user.roles).includes('customer'))
     throw new AppError('forbidden', 'Labs is available to customer accounts.');
+}
+
+/** The calls of this area: customer only (checked before the input is read). */
+function labsRoute<C extends ApiCall>(
+  app: FastifyInstance,
+  call: C,
+  handler: Parameters<typeof authedRoute<C>>[2],
+): void {
+  authedRoute(app, call, handler, {
+    roles: ['customer'],
+    rolesMessage: 'Labs is available to customer accounts.',
+  });
 }
 
 /** Labs (beta, spec 01 §2/§3/§5/§9): market lists, discover, research items and price pages. */
@@ -39,8 +52,7 @@ export function registerLabsRoutes(app: FastifyInstance, ctx: AppContext): void 
   const market = new MarketService(ctx);
   const research = new ResearchRepo(ctx.db.kysely, ctx.db.dialect === 'postgres');
 
-  authedRoute(app, getLabsDashboard, async ({ auth, query }) => {
-    requireCustomer(auth);
+  labsRoute(app, getLabsDashboard, async ({ auth, query }) => {
     const m = await market.market(auth.user.id);
     const sort = query.sort;
     const moves = m.items
@@ -80,14 +92,12 @@ export function registerLabsRoutes(app: FastifyInstance, ctx: AppContext): void 
     };
   });
 
-  authedRoute(app, listLabsDiscover, async ({ auth, query }) => {
-    requireCustomer(auth);
+  labsRoute(app, listLabsDiscover, async ({ auth, query }) => {
     const m = await market.market(auth.user.id);
     return { status: 'success' as const, ...(await discoverPage(ctx, auth.user, m, query)) };
   });
 
-  authedRoute(app, listResearchItems, async ({ auth, query }) => {
-    requireCustomer(auth);
+  labsRoute(app, listResearchItems, async ({ auth, query }) => {
     const [m, items] = await Promise.all([market.market(auth.user.id), research.list(auth.user.id)]);
     return {
       status: 'success' as const,
@@ -99,21 +109,18 @@ export function registerLabsRoutes(app: FastifyInstance, ctx: AppContext): void 
     };
   });
 
-  authedRoute(app, createResearchItem, async ({ auth, body }) => {
-    requireCustomer(auth);
+  labsRoute(app, createResearchItem, async ({ auth, body }) => {
     const id = await research.add(auth.user.id, body, LABS_MAX_ITEMS);
     if (id === null) throw new AppError('conflict', LABS_LIMIT_MESSAGE);
     return { status: 'success' as const, id };
   });
 
-  authedRoute(app, deleteResearchItem, async ({ auth, params }) => {
-    requireCustomer(auth);
+  labsRoute(app, deleteResearchItem, async ({ auth, params }) => {
     if (!(await research.remove(auth.user.id, params.id))) throw notFound('Research item');
     return { status: 'success' as const };
   });
 
-  authedRoute(app, getLabsPrice, async ({ auth, params, query }) => {
-    requireCustomer(auth);
+  labsRoute(app, getLabsPrice, async ({ auth, params, query }) => {
     const asset = params.id.toUpperCase();
     if (ctx.prices.isFiat(asset)) throw notFound(`Asset ${asset}`);
     const m = await market.market(auth.user.id);

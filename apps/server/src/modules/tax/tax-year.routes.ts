@@ -113,6 +113,10 @@ export function registerTaxYearRoutes(app: FastifyInstance, ctx: AppContext, res
         summary: 'Download a report of a tax year (Form 8949, Schedule D, income, CSV exports)',
         params: z.object({ year: z.coerce.number().int().min(2000).max(2100), form: reportForm }),
       },
+      // Signed in first: an anonymous caller learns nothing of the parameters' rules.
+      preValidation: async (request) => {
+        requireAuth(request);
+      },
     },
     async (request, reply) => {
       const auth = requireAuth(request);

@@ -1,3 +1,4 @@
+import type { ApiCall } from '@lotwise/contracts/http';
 import {
   ACCEPTED_MESSAGE,
   acceptInvitationToken,
@@ -14,48 +15,58 @@ import {
 } from '@lotwise/contracts/taxpro/taxpro';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../http/context.ts';
-import { AppError, notFound } from '../../http/errors.ts';
+import { notFound } from '../../http/errors.ts';
 import { authedRoute } from '../../http/route.ts';
-import type { Auth } from '../../http/session-plugin.ts';
-import { nowIso, parseRoles } from '../users/users.repo.ts';
+import { nowIso } from '../users/users.repo.ts';
 import { acceptedLink } from './access.ts';
 import { clientsOf } from './clients.ts';
 import { acceptByToken, accountantsOf, answer, invite, pendingFor, revoke } from './invitations.service.ts';
 
-function requireRole(auth: Auth, role: 'customer' | 'cpa'): void {
-  const roles = parseRoles(auth.user.roles);
-  if (!roles.includes(role) && !roles.includes('admin'))
-    throw new AppError(
-      'forbidden',
-      role === 'cpa' ? 'This is for tax professional accounts.' : 'This is for customer accounts.',
-    );
+/** A customer's own accountant links (an admin may look too). */
+function customerRoute<C extends ApiCall>(
+  app: FastifyInstance,
+  call: C,
+  handler: Parameters<typeof authedRoute<C>>[2],
+): void {
+  authedRoute(app, call, handler, {
+    roles: ['customer', 'admin'],
+    rolesMessage: 'This is for customer accounts.',
+  });
+}
+
+/** The tax-pro area: accountants (cpa) and admins. */
+function cpaRoute<C extends ApiCall>(
+  app: FastifyInstance,
+  call: C,
+  handler: Parameters<typeof authedRoute<C>>[2],
+): void {
+  authedRoute(app, call, handler, {
+    roles: ['cpa', 'admin'],
+    rolesMessage: 'This is for tax professional accounts.',
+  });
 }
 
 /** Tax professionals and their clients (spec 01 §1/§2/§4/§6/§7): roles, invitations, the client list. */
 export function registerTaxProRoutes(app: FastifyInstance, ctx: AppContext): void {
   const db = ctx.db.kysely;
 
-  authedRoute(app, listCustomerCpas, async ({ auth }) => {
-    requireRole(auth, 'customer');
+  customerRoute(app, listCustomerCpas, async ({ auth }) => {
     return { status: 'success' as const, data: await accountantsOf(db, auth.user) };
   });
 
-  authedRoute(app, getCustomerCpa, async ({ auth, params }) => {
-    requireRole(auth, 'customer');
+  customerRoute(app, getCustomerCpa, async ({ auth, params }) => {
     const [link] = await accountantsOf(db, auth.user, params.id);
     if (!link) throw notFound('Accountant');
     return { status: 'success' as const, data: link };
   });
 
-  authedRoute(app, inviteAccountant, async ({ auth, body }) => {
-    requireRole(auth, 'customer');
+  customerRoute(app, inviteAccountant, async ({ auth, body }) => {
     const link = await invite(ctx, auth.user, body.email, 'customer');
     const [data] = await accountantsOf(db, auth.user, link.id);
     return { status: 'success' as const, message: `Invitation sent to ${body.email}`, data: data! };
   });
 
-  authedRoute(app, revokeAccountant, async ({ auth, params }) => {
-    requireRole(auth, 'customer');
+  customerRoute(app, revokeAccountant, async ({ auth, params }) => {
     await revoke(ctx, auth.user, params.id);
     return { status: 'success' as const, message: 'Access revoked' };
   });
@@ -75,8 +86,7 @@ export function registerTaxProRoutes(app: FastifyInstance, ctx: AppContext): voi
     return { status: 'success' as const, message: body.accept ? ACCEPTED_MESSAGE : 'Invitation declined' };
   });
 
-  authedRoute(app, listClients, async ({ auth, query }) => {
-    requireRole(auth, 'cpa');
+  cpaRoute(app, listClients, async ({ auth, query }) => {
     const { rows, total } = await clientsOf(db, auth.user.id, {
       q: query.q,
       page: query.page,
@@ -94,21 +104,18 @@ export function registerTaxProRoutes(app: FastifyInstance, ctx: AppContext): voi
     };
   });
 
-  authedRoute(app, getClient, async ({ auth, params }) => {
-    requireRole(auth, 'cpa');
+  cpaRoute(app, getClient, async ({ auth, params }) => {
     const { rows } = await clientsOf(db, auth.user.id, { page: 1, perPage: 1, clientId: params.id });
     if (rows[0]?.status !== 'accepted') throw notFound('Client');
     return { status: 'success' as const, data: rows[0] };
   });
 
-  authedRoute(app, inviteClient, async ({ auth, body }) => {
-    requireRole(auth, 'cpa');
+  cpaRoute(app, inviteClient, async ({ auth, body }) => {
     await invite(ctx, auth.user, body.email, 'cpa');
     return { status: 'success' as const, message: `Invitation sent to ${body.email}` };
   });
 
-  authedRoute(app, invitePay, async ({ auth, body }) => {
-    requireRole(auth, 'cpa');
+  cpaRoute(app, invitePay, async ({ auth, body }) => {
     if (!(await acceptedLink(db, auth.user.id, body.client_id))) throw notFound('Client');
     const { id } = await db
       .insertInto('plan_invitations')
