@@ -1,3 +1,4 @@
+import { ACCESS_ENDED } from '@lotwise/contracts/taxpro/taxpro';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { mayImpersonate } from '../modules/taxpro/access.ts';
 import type { AppContext } from './context.ts';

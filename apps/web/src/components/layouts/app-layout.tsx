@@ -7,6 +7,7 @@ import { Logo } from '@/components/ui/logo';
 import { LoadingState } from '@/components/ui/states';
 import { TaxYearPicker } from '@/components/ui/tax-year-picker';
 import { paths } from '@/config/paths';
+import { InvitationBanner } from '@/features/taxpro/components/invitation-banner';
 import { useTaxYear } from '@/hooks/use-tax-year';
 import { isCpaOnly, isCustomer, isUsRegion } from '@/lib/access/roles';
 import { useSession, useUser } from '@/lib/session/session';
@@ -71,6 +72,7 @@ export function AppLayout() {
           {customer && isUsRegion(user.country_code) ? (
             <SafeHarborBanner dismissedOnServer={user.safe_harbor_dismissed} />
           ) : null}
+          {customer && !masquerade ? <InvitationBanner /> : null}
           <Suspense fallback={<LoadingState />}>
             <Outlet />
           </Suspense>

@@ -1,7 +1,5 @@
-import { ComingSoon } from '@/components/layouts/coming-soon';
+import { AcceptInvitationPage } from '@/features/taxpro/components/accept-invitation-page';
 
 export default function AcceptInvitationRoute() {
-  return (
-    <ComingSoon title="Accept invitation" description="Accept an invitation from your tax professional." />
-  );
+  return <AcceptInvitationPage />;
 }

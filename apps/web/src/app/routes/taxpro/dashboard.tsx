@@ -1,11 +1,5 @@
-import { ComingSoon } from '@/components/layouts/coming-soon';
+import { TaxProDashboard } from '@/features/taxpro/components/taxpro-dashboard';
 
 export default function TaxProDashboardRoute() {
-  return (
-    <ComingSoon
-      title="Tax Pro dashboard"
-      description="Your clients, their tax years and invitations."
-      features={['Client list with plan status', "View a client's account", 'Invite a client to pay']}
-    />
-  );
+  return <TaxProDashboard />;
 }

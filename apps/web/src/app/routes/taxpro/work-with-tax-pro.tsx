@@ -3,6 +3,8 @@ import { Link } from 'react-router';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { ReportsMenu } from '@/features/tax/components/reports-menu';
+import { AccessLog } from '@/features/taxpro/components/access-log';
+import { AccountantsPanel } from '@/features/taxpro/components/accountants-panel';
 import { useTaxYear } from '@/hooks/use-tax-year';
 
 /** Entry point for working with an accountant: what to share today; invitations come later. */
@@ -14,6 +16,8 @@ export default function WorkWithTaxProRoute() {
         title="Add Your Accountant / Tax Pro"
         description="Share your crypto tax results with the person who files your return."
       />
+      <AccountantsPanel />
+      <AccessLog />
       <Card withBorder radius="md" p="md" maw={720}>
         <Stack gap="sm">
           <Text fz="sm">Send your accountant these reports for {year}:</Text>
@@ -27,7 +31,7 @@ export default function WorkWithTaxProRoute() {
             <ReportsMenu year={year} />
           </div>
           <Text fz="sm" c="dimmed">
-            Inviting an accountant to view your account is not available yet. Results and settings are in the{' '}
+            Results and settings are in the{' '}
             <Anchor component={Link} to={paths.tax.getHref()}>
               Tax Center
             </Anchor>

@@ -1,0 +1,90 @@
+import type { CustomerCpa } from '@lotwise/contracts/taxpro/taxpro';
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { ErrorState, LoadingState } from '@/components/ui/states';
+import { errorText } from '@/lib/api-client';
+import { useAccountants, useInviteAccountant, useRevokeAccountant } from '../api/taxpro';
+import { InviteForm } from './invite-form';
+
+const STATUS: Record<CustomerCpa['invited'], { label: string; color: string }> = {
+  pending: { label: 'Invited', color: 'yellow' },
+  accepted: { label: 'Has access', color: 'teal' },
+  revoked: { label: 'Revoked', color: 'gray' },
+  declined: { label: 'Declined', color: 'gray' },
+};
+
+/** /work_with_tax_pro: invite an accountant by e-mail, see who has access, revoke it. */
+export function AccountantsPanel() {
+  const list = useAccountants();
+  const invite = useInviteAccountant();
+  const revoke = useRevokeAccountant();
+  return (
+    <Paper withBorder radius="md" p="md" maw={720} mb="md">
+      <Title order={2} fz="md" mb={4}>
+        Your accountants
+      </Title>
+      <Text fz="sm" c="dimmed" mb="sm">
+        An accountant you invite can work in your account: see your transactions and reports and fix them.
+        They never see your password, two-factor secrets or exchange API secrets, and every request they make
+        is listed below.
+      </Text>
+      <InviteForm
+        label="Accountant's e-mail"
+        busy={invite.isPending}
+        error={invite.error ? errorText(invite.error) : null}
+        onInvite={(email, done) =>
+          invite.mutate(email, {
+            onSuccess: () => {
+              done();
+              notifications.show({ color: 'green', message: `Invitation sent to ${email}` });
+            },
+          })
+        }
+      />
+      {list.isPending ? (
+        <LoadingState label="Loading your accountants…" />
+      ) : list.isError || !list.data ? (
+        <ErrorState message={errorText(list.error)} onRetry={() => void list.refetch()} />
+      ) : list.data.data.length === 0 ? (
+        <Text fz="sm" c="dimmed" mt="sm">
+          No accountant yet.
+        </Text>
+      ) : (
+        <Stack gap="xs" mt="md">
+          {list.data.data.map((a) => (
+            <Group key={a.id} justify="space-between" wrap="nowrap" data-testid="accountant-row">
+              <Stack gap={0} style={{ minWidth: 0 }}>
+                <Text fz="sm" fw={600}>
+                  {a.name ?? a.email}
+                </Text>
+                <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  {a.email}
+                </Text>
+              </Stack>
+              <Group gap="xs" wrap="nowrap">
+                <Badge color={STATUS[a.invited].color} variant="light">
+                  {STATUS[a.invited].label}
+                </Badge>
+                {a.invited === 'pending' || a.invited === 'accepted' ? (
+                  <Button
+                    size="xs"
+                    color="red"
+                    variant="subtle"
+                    loading={revoke.isPending && revoke.variables === a.id}
+                    onClick={() =>
+                      revoke.mutate(a.id, {
+                        onSuccess: () => notifications.show({ color: 'green', message: 'Access revoked' }),
+                      })
+                    }
+                  >
+                    {a.invited === 'accepted' ? 'Revoke' : 'Withdraw'}
+                  </Button>
+                ) : null}
+              </Group>
+            </Group>
+          ))}
+        </Stack>
+      )}
+    </Paper>
+  );
+}

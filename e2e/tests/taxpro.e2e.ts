@@ -1,0 +1,151 @@
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot } from '../support/browser.ts';
+import { firstLink, waitForMail } from '../support/outbox.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
+import { PASSWORD, uniqueEmail } from './helpers.ts';
+import { signedInNewcomer } from './imports-helpers.ts';
+
+/**
+ * Issue 19 in the browser: a customer invites their accountant, the accountant accepts from
+ * the e-mail, finds the client on the Tax Pro dashboard, works in the client's account under
+ * the masquerade banner, exits back to the dashboard; then the client revokes access while the
+ * accountant is inside, and the accountant's next step lands back in their own area.
+ */
+const HEADER =
+  'Date,Sent Amount,Sent Currency,Received Amount,Received Currency,Fee Amount,Fee Currency,Net Worth Amount,Net Worth Currency,Label,Description,TxHash';
+const LEDGER = [
+  HEADER,
+  '2024-03-01 12:00:00 UTC,100,USD,1,LTC,,,100,USD,,Buy,',
+  '2024-09-01 12:00:00 UTC,1,LTC,150,USD,,,150,USD,,Sell,',
+].join('\n');
+
+async function csrf(context: BrowserContext): Promise<string> {
+  const session = await context.request.get('/api/auth/session');
+  return ((await session.json()) as { csrf_token: string }).csrf_token;
+}
+
+async function seed(context: BrowserContext): Promise<void> {
+  const up = await context.request.post('/api/imports/v1/csv_imports', {
+    multipart: { file: { name: 'ltc.csv', mimeType: 'text/csv', buffer: Buffer.from(LEDGER) } },
+    headers: { 'x-csrf-token': await csrf(context) },
+  });
+  if (!up.ok()) throw new Error(`upload failed: ${up.status()}`);
+  await expect
+    .poll(async () => {
+      const res = await context.request.get('/api/imports/v2/import_histories?page=1');
+      return ((await res.json()) as { data: { import_status: string }[] }).data[0]?.import_status;
+    })
+    .toBe('complete');
+  await context.request.get('/api/recalculate_tax');
+  await expect
+    .poll(
+      async () =>
+        ((await (await context.request.get('/api/tax/years')).json()) as { data?: { years: unknown[] } }).data
+          ?.years.length ?? 0,
+      {
+        timeout: 30_000,
+      },
+    )
+    .toBeGreaterThan(0);
+}
+
+/** A tax professional's account, signed in, as the accountant would have after signing up. */
+async function accountant(browser: Browser, url: string, viewport: { width: number; height: number }) {
+  const context = await browser.newContext({ viewport, baseURL: url });
+  const email = uniqueEmail('cpa');
+  const token = await csrf(context);
+  const up = await context.request.post('/api/auth/sign_up', {
+    data: { email, password: PASSWORD, first_name: 'Carla', last_name: 'Pérez' },
+    headers: { 'x-csrf-token': token },
+  });
+  if (!up.ok()) throw new Error(`sign up failed: ${up.status()}`);
+  const again = await csrf(context);
+  await context.request.post('/api/onboarding/settings/update_role', {
+    data: { role: 'cpa' },
+    headers: { 'x-csrf-token': again },
+  });
+  await context.request.post('/api/onboarding_flag', {
+    data: { onboarded: true },
+    headers: { 'x-csrf-token': again },
+  });
+  return { context, page: await context.newPage(), email };
+}
+
+describe('tax professionals (issue 19)', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  for (const [tag, viewport] of [
+    ['desktop', { width: 1280, height: 860 }],
+    ['375', { width: 375, height: 812 }],
+  ] as const) {
+    it(`customer invites accountant → accepted → dashboard → impersonate → exit; revocation ends it (${tag})`, async () => {
+      const customer = await signedInNewcomer(browser, server.url, viewport);
+      await seed(customer.context);
+      const cpa = await accountant(browser, server.url, viewport);
+
+      // The customer invites the accountant.
+      await customer.page.goto('/work_with_tax_pro');
+      await customer.page.getByLabel("Accountant's e-mail").fill(cpa.email);
+      await customer.page.getByRole('button', { name: 'Invite' }).click();
+      await customer.page.getByTestId('accountant-row').filter({ hasText: 'Invited' }).waitFor();
+      await screenshot(customer.page, `taxpro-invite-${tag}`);
+
+      // The accountant accepts from the e-mail.
+      const link = new URL(firstLink(await waitForMail(server.outboxDir, cpa.email)));
+      expect(link.pathname).toBe('/accept_invitation');
+      await cpa.page.goto(link.pathname + link.search);
+      await cpa.page.getByTestId('invitation-confirmed').getByText('Invitation confirmed').waitFor();
+      await cpa.page.getByRole('link', { name: 'Continue' }).click();
+      await cpa.page.waitForURL('**/tax_pro/dashboard');
+      const row = cpa.page.getByTestId('client-row').filter({ hasText: customer.email });
+      await row.waitFor();
+      await expect.poll(() => row.textContent()).toContain('2024');
+      await screenshot(cpa.page, `taxpro-dashboard-${tag}`);
+
+      // Into the client's account.
+      await row.getByRole('button', { name: 'Open' }).click();
+      await cpa.page.waitForURL('**/dashboard');
+      const banner = cpa.page.getByRole('status').filter({ hasText: 'You are viewing' });
+      await banner.waitFor();
+      await expect.poll(() => banner.textContent()).toContain(customer.email);
+      await cpa.page.goto('/transactions?txnType=all');
+      await expect.poll(() => cpa.page.getByTestId('transaction-row').count(), { timeout: 15_000 }).toBe(2);
+      await cpa.page.goto('/one_year?year=2024');
+      await cpa.page.getByText('$50.00').first().waitFor();
+      await screenshot(cpa.page, `taxpro-impersonating-${tag}`);
+      await banner.getByRole('button', { name: 'Exit and Return' }).click();
+      await cpa.page.waitForURL('**/tax_pro/dashboard');
+      expect(await cpa.page.getByText('You are viewing').count()).toBe(0);
+
+      // The client sees the visit, then revokes while the accountant is inside.
+      await customer.page.reload();
+      await customer.page.getByTestId('access-log').waitFor();
+      await cpa.page
+        .getByTestId('client-row')
+        .filter({ hasText: customer.email })
+        .getByRole('button', { name: 'Open' })
+        .click();
+      await cpa.page.waitForURL('**/dashboard');
+      await cpa.page.getByText('You are viewing').waitFor();
+      await customer.page.getByRole('button', { name: 'Revoke' }).click();
+      await customer.page.getByTestId('accountant-row').filter({ hasText: 'Revoked' }).waitFor();
+      await cpa.page.goto('/transactions');
+      await cpa.page.waitForURL('**/tax_pro/dashboard', { timeout: 15_000 });
+      await cpa.page.getByText('No clients yet').waitFor();
+      expect(await cpa.page.getByText('You are viewing').count()).toBe(0);
+      await screenshot(cpa.page, `taxpro-revoked-${tag}`);
+      await customer.context.close();
+      await cpa.context.close();
+    });
+  }
+});
