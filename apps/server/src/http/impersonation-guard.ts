@@ -5,8 +5,6 @@ import type { AppContext } from './context.ts';
 import { AppError } from './errors.ts';
 import { startSession } from './session-plugin.ts';
 
-export const ACCESS_ENDED =
-  "Your access to this client's account has ended. You are back in your own account.";
 export const NOT_WHILE_VIEWING = "Not available while you are viewing a client's account.";
 
 /**
