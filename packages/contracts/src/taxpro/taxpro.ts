@@ -20,7 +20,8 @@ export const linkStatus = z.enum(['pending', 'accepted', 'revoked', 'declined'])
 export type LinkStatus = z.infer<typeof linkStatus>;
 
 /** The refusal of the request that ended a revoked impersonation (the accountant is back in their own session). */
-export const ACCESS_ENDED = "Your access to this client's account has ended. You are back in your own account.";
+export const ACCESS_ENDED =
+  "Your access to this client's account has ended. You are back in your own account.";
 
 /** One accountant of the customer (spec 01 §7: "data with invited and email"). */
 export const customerCpa = z.object({
