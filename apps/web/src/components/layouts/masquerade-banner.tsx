@@ -8,15 +8,15 @@ import classes from './shell.module.css';
 export function MasqueradeBanner({ masquerade }: { masquerade: Masquerade }) {
   const stop = useStopImpersonating();
   return (
-    <Group className={classes.masquerade} justify="center" gap="xs" role="status" wrap="wrap">
-      <IconEye size={16} />
-      <Text fz="sm" span>
+    <Group className={classes.masquerade} justify="center" align="center" gap={6} role="status" wrap="wrap">
+      <Text fz="inherit" span style={{ minWidth: 0 }}>
+        <IconEye size={14} style={{ verticalAlign: '-2px', marginRight: 4 }} />
         You are viewing <b>{masquerade.name}</b> {masquerade.email} {masquerade.uuid}
       </Text>
       <Anchor
         component="button"
         type="button"
-        fz="sm"
+        fz="inherit"
         fw={700}
         onClick={() => stop.mutate()}
         disabled={stop.isPending}
