@@ -20,6 +20,7 @@ import * as m000020 from './2026_11_25_000020_bulk_undo.ts';
 import * as m000021 from './2026_11_26_000021_job_heartbeat.ts';
 import * as m000022 from './2026_11_26_000022_api_credentials.ts';
 import * as m000023 from './2026_11_26_000023_wallet_connections.ts';
+import * as m000024 from './2026_11_27_000024_api_credentials_exchanges.ts';
 
 /** Every migration, in order. Imported statically so the server needs no file scanning. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_000021_job_heartbeat': m000021,
   '2026_11_26_000022_api_credentials': m000022,
   '2026_11_26_000023_wallet_connections': m000023,
+  '2026_11_27_000024_api_credentials_exchanges': m000024,
 };
