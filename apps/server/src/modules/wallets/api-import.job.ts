@@ -58,6 +58,8 @@ export function apiImportJob(
     }
     await credentials.setWarning(cred.id, fetched.warnings.join(' ') || null);
     if (fetched.entries === 0) {
+      // Nothing new, but the windows read (Binance, KuCoin …) need not be read again.
+      if (fetched.cursor !== null) await credentials.setCursor(cred.id, cred.exchange, fetched.cursor);
       await repo.setHistoryStatus(history.id, 'complete', true);
       return { entries: 0, added: 0 };
     }

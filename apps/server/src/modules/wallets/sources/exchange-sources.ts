@@ -1,5 +1,6 @@
 import type { ApiExchange } from '@lotwise/contracts/imports/api-imports';
 import type { Config, ExchangeApiId } from '../../../config.ts';
+import { fetchBinanceHistory } from './binance-api.ts';
 import { fetchCoinbaseHistory } from './coinbase-api.ts';
 import type { ExchangeApiOptions, FetchedHistory } from './exchange-api.ts';
 import { fetchKrakenLedgerCsv } from './kraken-ledgers-api.ts';
@@ -40,6 +41,7 @@ const kraken: ExchangeSource = {
 export const EXCHANGE_SOURCES: Partial<Record<ApiExchange, ExchangeSource>> = {
   kraken,
   coinbase: { name: 'Coinbase', format: 'coinbase-2025', passphrase: false, fetch: fetchCoinbaseHistory },
+  binance: { name: 'Binance', format: 'binance-statement-v2', passphrase: false, fetch: fetchBinanceHistory },
 };
 
 export function exchangeSource(exchange: string): ExchangeSource | undefined {
