@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineCall, flag } from '../http.ts';
 
 /** Exchanges whose read-only API key Lotwise can import from (through ccxt). */
-export const API_EXCHANGES = ['kraken', 'coinbase', 'binance'] as const;
+export const API_EXCHANGES = ['kraken', 'coinbase', 'binance', 'kucoin'] as const;
 export type ApiExchange = (typeof API_EXCHANGES)[number];
 
 /** How each exchange's key is made and what it needs besides key and secret (the web form). */
@@ -32,7 +32,8 @@ export const API_EXCHANGE_INFO: Record<
     name: 'KuCoin',
     passphrase: true,
     secretLabel: 'API secret',
-    howTo: 'Account → API Management: a key with only the “General” (read) permission, and its passphrase.',
+    howTo:
+      'Account → API Management: a key with only the “General” (read) permission, and its passphrase. Only spot trades of classic (non-HF) accounts are read.',
   },
   bitstamp: {
     name: 'Bitstamp',

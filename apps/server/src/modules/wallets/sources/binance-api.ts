@@ -53,7 +53,7 @@ export async function fetchBinanceHistory(options: ExchangeApiOptions): Promise<
   requireKeys(NAME, options);
   const exchange = await connect('binance', options);
   const call = (method: string, params: Record<string, unknown> = {}) =>
-    request(NAME, exchange, method, params, options, REJECTED);
+    request(NAME, exchange, method, params, options, { rejectedKey: REJECTED });
   const cursor = readCursor(options, { t: 0, ids: {} as Record<string, number> });
   const progress = new Progress(options);
   const restrictions = readPage(

@@ -101,8 +101,8 @@ export async function request(
   method: string,
   params: Record<string, unknown>,
   options: ExchangeApiOptions,
-  /** The exchange's own words for a rejected key that ccxt files under another error class. */
-  rejectedKey?: RegExp,
+  /** The exchange's own codes that ccxt files under another error class (a generic ExchangeError). */
+  codes: { rejectedKey?: RegExp; rateLimited?: RegExp } = {},
 ): Promise<unknown> {
   const fn = (exchange as unknown as Record<string, Implicit | undefined>)[method];
   if (typeof fn !== 'function') throw new Error(`ccxt ${exchange.id} has no ${method}`);
@@ -112,8 +112,11 @@ export async function request(
       return await fn.call(exchange, params);
     } catch (error) {
       let mapped = await sourceErrorOf(name, error);
-      if (rejectedKey && mapped.kind === 'malformed' && rejectedKey.test(mapped.detail ?? '')) {
+      if (mapped.kind === 'malformed' && codes.rejectedKey?.test(mapped.detail ?? '')) {
         mapped = new SourceError(name, 'bad_key', mapped.detail);
+      }
+      if (mapped.kind === 'malformed' && codes.rateLimited?.test(mapped.detail ?? '')) {
+        mapped = new SourceError(name, 'rate_limited', mapped.detail);
       }
       if (mapped.kind !== 'rate_limited' || attempt + 1 >= tries) throw mapped;
       await new Promise((r) => setTimeout(r, (options.backoffMs ?? 2000) * 2 ** attempt));

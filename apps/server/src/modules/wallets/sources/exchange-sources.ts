@@ -4,6 +4,7 @@ import { fetchBinanceHistory } from './binance-api.ts';
 import { fetchCoinbaseHistory } from './coinbase-api.ts';
 import type { ExchangeApiOptions, FetchedHistory } from './exchange-api.ts';
 import { fetchKrakenLedgerCsv } from './kraken-ledgers-api.ts';
+import { fetchKucoinHistory } from './kucoin-api.ts';
 
 /**
  * The exchanges Lotwise reads by API key: the name the user sees, whether the key comes with a
@@ -42,6 +43,7 @@ export const EXCHANGE_SOURCES: Partial<Record<ApiExchange, ExchangeSource>> = {
   kraken,
   coinbase: { name: 'Coinbase', format: 'coinbase-2025', passphrase: false, fetch: fetchCoinbaseHistory },
   binance: { name: 'Binance', format: 'binance-statement-v2', passphrase: false, fetch: fetchBinanceHistory },
+  kucoin: { name: 'KuCoin', format: 'kucoin-trade-history', passphrase: true, fetch: fetchKucoinHistory },
 };
 
 export function exchangeSource(exchange: string): ExchangeSource | undefined {
