@@ -1,6 +1,7 @@
 import type { ApiExchange } from '@lotwise/contracts/imports/api-imports';
 import type { Config, ExchangeApiId } from '../../../config.ts';
 import { fetchBinanceHistory } from './binance-api.ts';
+import { fetchBitstampHistory } from './bitstamp-api.ts';
 import { fetchCoinbaseHistory } from './coinbase-api.ts';
 import type { ExchangeApiOptions, FetchedHistory } from './exchange-api.ts';
 import { fetchKrakenLedgerCsv } from './kraken-ledgers-api.ts';
@@ -44,6 +45,7 @@ export const EXCHANGE_SOURCES: Partial<Record<ApiExchange, ExchangeSource>> = {
   coinbase: { name: 'Coinbase', format: 'coinbase-2025', passphrase: false, fetch: fetchCoinbaseHistory },
   binance: { name: 'Binance', format: 'binance-statement-v2', passphrase: false, fetch: fetchBinanceHistory },
   kucoin: { name: 'KuCoin', format: 'kucoin-trade-history', passphrase: true, fetch: fetchKucoinHistory },
+  bitstamp: { name: 'Bitstamp', format: 'bitstamp-2024', passphrase: false, fetch: fetchBitstampHistory },
 };
 
 export function exchangeSource(exchange: string): ExchangeSource | undefined {
