@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineCall, flag } from '../http.ts';
 
 /** Exchanges whose read-only API key Lotwise can import from (through ccxt). */
-export const API_EXCHANGES = ['kraken', 'coinbase', 'binance', 'kucoin', 'bitstamp'] as const;
+export const API_EXCHANGES = ['kraken', 'coinbase', 'binance', 'kucoin', 'bitstamp', 'gemini'] as const;
 export type ApiExchange = (typeof API_EXCHANGES)[number];
 
 /** How each exchange's key is made and what it needs besides key and secret (the web form). */
@@ -45,7 +45,7 @@ export const API_EXCHANGE_INFO: Record<
     name: 'Gemini',
     passphrase: false,
     secretLabel: 'API secret',
-    howTo: 'Settings → API: a primary-scope key with only the “Auditor” role.',
+    howTo: 'Settings → API: an account-level key (it starts with “account-”) with only the “Auditor” role.',
   },
   okx: {
     name: 'OKX',

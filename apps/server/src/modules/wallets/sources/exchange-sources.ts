@@ -4,6 +4,7 @@ import { fetchBinanceHistory } from './binance-api.ts';
 import { fetchBitstampHistory } from './bitstamp-api.ts';
 import { fetchCoinbaseHistory } from './coinbase-api.ts';
 import type { ExchangeApiOptions, FetchedHistory } from './exchange-api.ts';
+import { fetchGeminiHistory } from './gemini-api.ts';
 import { fetchKrakenLedgerCsv } from './kraken-ledgers-api.ts';
 import { fetchKucoinHistory } from './kucoin-api.ts';
 
@@ -46,6 +47,7 @@ export const EXCHANGE_SOURCES: Partial<Record<ApiExchange, ExchangeSource>> = {
   binance: { name: 'Binance', format: 'binance-statement-v2', passphrase: false, fetch: fetchBinanceHistory },
   kucoin: { name: 'KuCoin', format: 'kucoin-trade-history', passphrase: true, fetch: fetchKucoinHistory },
   bitstamp: { name: 'Bitstamp', format: 'bitstamp-2024', passphrase: false, fetch: fetchBitstampHistory },
+  gemini: { name: 'Gemini', format: 'gemini-history', passphrase: false, fetch: fetchGeminiHistory },
 };
 
 export function exchangeSource(exchange: string): ExchangeSource | undefined {
