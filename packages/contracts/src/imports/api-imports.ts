@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { defineCall, flag } from '../http.ts';
 
 /** Exchanges whose read-only API key Lotwise can import from (through ccxt). */
-export const API_EXCHANGES = ['kraken', 'coinbase', 'binance', 'kucoin', 'bitstamp', 'gemini'] as const;
+export const API_EXCHANGES = [
+  'kraken',
+  'coinbase',
+  'binance',
+  'kucoin',
+  'bitstamp',
+  'gemini',
+  'okx',
+] as const;
 export type ApiExchange = (typeof API_EXCHANGES)[number];
 
 /** How each exchange's key is made and what it needs besides key and secret (the web form). */

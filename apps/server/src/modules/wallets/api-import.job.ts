@@ -57,22 +57,32 @@ export function apiImportJob(
       throw mapped;
     }
     await credentials.setWarning(cred.id, fetched.warnings.join(' ') || null);
-    if (fetched.entries === 0) {
+    const files = [fetched, ...(fetched.more ?? [])].filter((f) => f.entries > 0);
+    if (files.length === 0) {
       // Nothing new, but the windows read (Binance, KuCoin …) need not be read again.
       if (fetched.cursor !== null) await credentials.setCursor(cred.id, cred.exchange, fetched.cursor);
       await repo.setHistoryStatus(history.id, 'complete', true);
       return { entries: 0, added: 0 };
     }
-    const imported = await importFetched(ctx, repo, importFile, io, {
-      historyId: history.id,
-      csv: fetched.csv,
-      format: fetched.format,
-      fileName: `${source.name} API history ${new Date().toISOString().slice(0, 10)}.csv`,
-      from: 50,
-      to: 100,
-    });
+    const imported: unknown[] = [];
+    const span = 50 / files.length;
+    for (const [i, file] of files.entries()) {
+      imported.push(
+        await importFetched(ctx, repo, importFile, io, {
+          historyId: history.id,
+          csv: file.csv,
+          format: file.format,
+          fileName: `${source.name} API history ${new Date().toISOString().slice(0, 10)}${i ? ` (${i + 1})` : ''}.csv`,
+          from: 50 + i * span,
+          to: 50 + (i + 1) * span,
+        }),
+      );
+    }
     // Synced up to the newest record only once its rows are stored.
     if (fetched.cursor !== null) await credentials.setCursor(cred.id, cred.exchange, fetched.cursor);
-    return { entries: fetched.entries, import: imported };
+    return {
+      entries: files.reduce((n, f) => n + f.entries, 0),
+      import: imported.length === 1 ? imported[0] : imported,
+    };
   };
 }

@@ -43,6 +43,8 @@ export interface FetchedHistory {
   cursor: string | null;
   /** What the exchange says about the key (it can trade or withdraw), for the user. */
   warnings: string[];
+  /** Records of the exchange's other export layouts (OKX: funding beside trading), imported after. */
+  more?: { csv: string; format: string; entries: number }[];
 }
 
 /** The spec's warning when the exchange says a key can do more than read. */

@@ -7,6 +7,7 @@ import type { ExchangeApiOptions, FetchedHistory } from './exchange-api.ts';
 import { fetchGeminiHistory } from './gemini-api.ts';
 import { fetchKrakenLedgerCsv } from './kraken-ledgers-api.ts';
 import { fetchKucoinHistory } from './kucoin-api.ts';
+import { fetchOkxHistory } from './okx-api.ts';
 
 /**
  * The exchanges Lotwise reads by API key: the name the user sees, whether the key comes with a
@@ -48,6 +49,7 @@ export const EXCHANGE_SOURCES: Partial<Record<ApiExchange, ExchangeSource>> = {
   kucoin: { name: 'KuCoin', format: 'kucoin-trade-history', passphrase: true, fetch: fetchKucoinHistory },
   bitstamp: { name: 'Bitstamp', format: 'bitstamp-2024', passphrase: false, fetch: fetchBitstampHistory },
   gemini: { name: 'Gemini', format: 'gemini-history', passphrase: false, fetch: fetchGeminiHistory },
+  okx: { name: 'OKX', format: 'okx-trading', passphrase: true, fetch: fetchOkxHistory },
 };
 
 export function exchangeSource(exchange: string): ExchangeSource | undefined {
