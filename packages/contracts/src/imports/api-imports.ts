@@ -10,6 +10,7 @@ export const API_EXCHANGES = [
   'bitstamp',
   'gemini',
   'okx',
+  'bybit',
 ] as const;
 export type ApiExchange = (typeof API_EXCHANGES)[number];
 

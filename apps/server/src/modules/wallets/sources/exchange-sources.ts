@@ -2,6 +2,7 @@ import type { ApiExchange } from '@lotwise/contracts/imports/api-imports';
 import type { Config, ExchangeApiId } from '../../../config.ts';
 import { fetchBinanceHistory } from './binance-api.ts';
 import { fetchBitstampHistory } from './bitstamp-api.ts';
+import { fetchBybitHistory } from './bybit-api.ts';
 import { fetchCoinbaseHistory } from './coinbase-api.ts';
 import type { ExchangeApiOptions, FetchedHistory } from './exchange-api.ts';
 import { fetchGeminiHistory } from './gemini-api.ts';
@@ -50,6 +51,7 @@ export const EXCHANGE_SOURCES: Partial<Record<ApiExchange, ExchangeSource>> = {
   bitstamp: { name: 'Bitstamp', format: 'bitstamp-2024', passphrase: false, fetch: fetchBitstampHistory },
   gemini: { name: 'Gemini', format: 'gemini-history', passphrase: false, fetch: fetchGeminiHistory },
   okx: { name: 'OKX', format: 'okx-trading', passphrase: true, fetch: fetchOkxHistory },
+  bybit: { name: 'Bybit', format: 'bybit-uta', passphrase: false, fetch: fetchBybitHistory },
 };
 
 export function exchangeSource(exchange: string): ExchangeSource | undefined {
