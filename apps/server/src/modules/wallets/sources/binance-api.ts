@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BINANCE_ENDPOINTS, credit } from './binance-endpoints.ts';
+import { accountAssets, spotTrades } from './binance-trades.ts';
 import {
   connect,
   dec,
@@ -38,24 +39,12 @@ const COLUMNS = ['User_ID', 'UTC_Time', 'Account', 'Operation', 'Coin', 'Change'
 /** Binance's codes for a key it does not accept (ccxt files some under OperationRejected). */
 const REJECTED = /"code":\s*-(2015|2014|2008|1022|1002)\b/;
 
-const trade = z.object({
-  symbol: z.string(),
-  id: integer,
-  qty: decimalText,
-  quoteQty: decimalText,
-  commission: decimalText,
-  commissionAsset: z.string(),
-  time: integer,
-  isBuyer: z.boolean(),
-});
-
 export async function fetchBinanceHistory(options: ExchangeApiOptions): Promise<FetchedHistory> {
   requireKeys(NAME, options);
   const exchange = await connect('binance', options);
   const call = (method: string, params: Record<string, unknown> = {}) =>
     request(NAME, exchange, method, params, options, { rejectedKey: REJECTED });
   const cursor = readCursor(options, { t: 0, ids: {} as Record<string, number> });
-  const progress = new Progress(options);
   const restrictions = readPage(
     NAME,
     'key restrictions',
@@ -67,73 +56,38 @@ export async function fetchBinanceHistory(options: ExchangeApiOptions): Promise<
     }),
     await call('sapiGetAccountApiRestrictions'),
   );
-  const trades =
+  const canTrade =
     restrictions.enableSpotAndMarginTrading || restrictions.enableFutures || restrictions.enableMargin;
   const warning = permissionWarning(
     NAME,
-    [trades ? 'trade' : '', restrictions.enableWithdrawals ? 'withdraw' : ''].filter(Boolean),
-  );
-  const account = readPage(
-    NAME,
-    'account',
-    z.object({
-      uid: integer.optional(),
-      balances: z.array(z.object({ asset: z.string(), free: decimalText, locked: decimalText })),
-    }),
-    await call('privateGetAccount', { omitZeroBalances: true }),
+    [canTrade ? 'trade' : '', restrictions.enableWithdrawals ? 'withdraw' : ''].filter(Boolean),
   );
   const now = options.now ?? Date.now();
   const { lines, pendingFrom } = await readWindowed(BINANCE_ENDPOINTS, cursor.t, now, call, options, NAME);
-  // Spot markets between assets the account holds or moved, and those it traded before.
-  const assets = new Set([...account.balances.map((b) => b.asset), ...lines.map((l) => l.coin)]);
-  const info = readPage(
+  const { uid: accountUid, assets } = await accountAssets(
     NAME,
-    'markets',
-    z.object({
-      symbols: z.array(z.object({ symbol: z.string(), baseAsset: z.string(), quoteAsset: z.string() })),
-    }),
-    await call('publicGetExchangeInfo'),
+    call,
+    lines.map((l) => l.coin),
   );
-  const markets = info.symbols.filter(
-    (s) => (assets.has(s.baseAsset) && assets.has(s.quoteAsset)) || s.symbol in cursor.ids,
-  );
-  const ids = { ...cursor.ids };
-  for (const market of markets) {
-    for (;;) {
-      const fromId = (ids[market.symbol] ?? -1) + 1;
-      const raw = await call('privateGetMyTrades', { symbol: market.symbol, fromId, limit: 1000 });
-      const page = readPage(NAME, `${market.symbol} trades`, z.array(trade), raw);
-      for (const t of page) {
-        ids[market.symbol] = Math.max(ids[market.symbol] ?? -1, t.id);
-        const [base, quote] = [market.baseAsset, market.quoteAsset];
-        const [plus, minus] = t.isBuyer ? [base, quote] : [quote, base];
-        const [got, paid] = t.isBuyer ? [t.qty, t.quoteQty] : [t.quoteQty, t.qty];
-        lines.push(
-          { ...credit(t.time, t.isBuyer ? 'Transaction Buy' : 'Transaction Revenue', plus, got) },
-          {
-            time: t.time,
-            account: 'Spot',
-            op: t.isBuyer ? 'Transaction Spend' : 'Transaction Sold',
-            coin: minus,
-            change: dec(paid).abs().neg(),
-          },
-        );
-        if (!dec(t.commission).isZero()) {
-          lines.push({
-            time: t.time,
-            account: 'Spot',
-            op: 'Transaction Fee',
-            coin: t.commissionAsset,
-            change: dec(t.commission).abs().neg(),
-          });
-        }
-      }
-      await progress.add(page.length, 'Binance trades');
-      if (page.length < 1000) break;
-    }
+  const { trades, ids } = await spotTrades(NAME, call, assets, cursor.ids, options);
+  for (const t of trades) {
+    const [plus, minus] = t.isBuyer ? [t.base, t.quote] : [t.quote, t.base];
+    const [got, paid] = t.isBuyer ? [t.qty, t.quoteQty] : [t.quoteQty, t.qty];
+    const debit = (op: string, coin: string, amount: string) => ({
+      time: t.time,
+      account: 'Spot',
+      op,
+      coin,
+      change: dec(amount).abs().neg(),
+    });
+    lines.push(
+      credit(t.time, t.isBuyer ? 'Transaction Buy' : 'Transaction Revenue', plus, got),
+      debit(t.isBuyer ? 'Transaction Spend' : 'Transaction Sold', minus, paid),
+    );
+    if (!dec(t.commission).isZero()) lines.push(debit('Transaction Fee', t.commissionAsset, t.commission));
   }
   lines.sort((a, b) => a.time - b.time);
-  const uid = account.uid === undefined ? '' : String(account.uid);
+  const uid = accountUid === undefined ? '' : String(accountUid);
   const rows = lines.map((l) => [
     uid,
     utcText(l.time),
