@@ -11,6 +11,7 @@ export const API_EXCHANGES = [
   'gemini',
   'okx',
   'bybit',
+  'binanceus',
 ] as const;
 export type ApiExchange = (typeof API_EXCHANGES)[number];
 
@@ -72,7 +73,8 @@ export const API_EXCHANGE_INFO: Record<
     name: 'Binance US',
     passphrase: false,
     secretLabel: 'Secret key',
-    howTo: 'Profile → API Management: a key with only reading enabled.',
+    howTo:
+      'Profile → API Management: a key with only reading enabled (USD bank transfers are not read: add them from the CSV).',
   },
 };
 

@@ -1,6 +1,7 @@
 import type { ApiExchange } from '@lotwise/contracts/imports/api-imports';
 import type { Config, ExchangeApiId } from '../../../config.ts';
 import { fetchBinanceHistory } from './binance-api.ts';
+import { fetchBinanceusHistory } from './binanceus-api.ts';
 import { fetchBitstampHistory } from './bitstamp-api.ts';
 import { fetchBybitHistory } from './bybit-api.ts';
 import { fetchCoinbaseHistory } from './coinbase-api.ts';
@@ -52,6 +53,12 @@ export const EXCHANGE_SOURCES: Partial<Record<ApiExchange, ExchangeSource>> = {
   gemini: { name: 'Gemini', format: 'gemini-history', passphrase: false, fetch: fetchGeminiHistory },
   okx: { name: 'OKX', format: 'okx-trading', passphrase: true, fetch: fetchOkxHistory },
   bybit: { name: 'Bybit', format: 'bybit-uta', passphrase: false, fetch: fetchBybitHistory },
+  binanceus: {
+    name: 'Binance US',
+    format: 'binanceus-history',
+    passphrase: false,
+    fetch: fetchBinanceusHistory,
+  },
 };
 
 export function exchangeSource(exchange: string): ExchangeSource | undefined {
