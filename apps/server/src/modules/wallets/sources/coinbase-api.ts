@@ -197,144 +197,118 @@ async function keyWarnings(exchange: Exchange, options: ExchangeApiOptions): Pro
   return warning ? [warning] : [];
 }
 
-interface Row {
-  time: number;
-  cells: string[];
-}
-
 const abs = (text: string) => plain(dec(text).abs());
 const price = (value: string, qty: string) =>
   dec(qty).isZero() ? '0' : plain(dec(value).abs().div(dec(qty).abs()).toDecimalPlaces(8));
 
+/** The report's cells after Price at Transaction: type, subtotal, total, fees, notes, sender, recipient. */
+type Cells = [string, string, string, string, string, string?, string?];
+
+/** An Advanced Trade fill, from its base half (the quote half of the same fill gives null). */
+function fillCells(t: Transaction, fiat: string): Cells | null {
+  const fill = t.advanced_trade_fill;
+  const [base, quote] = fill?.product_id.split('-') ?? [];
+  if (!fill || base !== t.amount.currency || !quote) return null;
+  const buy = fill.order_side.toLowerCase() === 'buy';
+  const gross = dec(t.amount.amount).abs().times(dec(fill.fill_price));
+  const noted = buy ? gross.plus(dec(fill.commission)) : gross.minus(dec(fill.commission));
+  const subtotal = dec(t.native_amount.amount).abs();
+  // The money columns are in the account's fiat; a crypto quote's fee is valued at the fill's rate.
+  const fee =
+    quote === fiat || gross.isZero()
+      ? dec(quote === fiat ? fill.commission : 0)
+      : dec(fill.commission).times(subtotal).div(gross).toDecimalPlaces(2);
+  const total = buy ? subtotal.plus(fee) : subtotal.minus(fee);
+  const notes = `${buy ? 'Bought' : 'Sold'} ${abs(t.amount.amount)} ${base} for ${plain(noted)} ${quote} on ${fill.product_id} at ${plain(dec(fill.fill_price))} ${quote}/${base}`;
+  return [`Advanced Trade ${buy ? 'Buy' : 'Sell'}`, plain(subtotal), plain(total), plain(fee), notes];
+}
+
+/** A simple buy or sell, its subtotal, total and fee as Coinbase gives them. */
+function buySellCells(t: Transaction, fiat: string): Cells {
+  const buy = t.type === 'buy';
+  const details = (buy ? t.buy : t.sell) ?? {};
+  const subtotal = details.subtotal?.amount ?? t.native_amount.amount;
+  const fee = details.fee?.amount ?? '0';
+  const total =
+    details.total?.amount ??
+    plain(buy ? dec(subtotal).abs().plus(dec(fee)) : dec(subtotal).abs().minus(dec(fee)));
+  const notes = `${buy ? 'Bought' : 'Sold'} ${abs(t.amount.amount)} ${t.amount.currency} for ${abs(total)} ${fiat}`;
+  return [buy ? 'Buy' : 'Sell', abs(subtotal), abs(total), abs(fee), notes];
+}
+
+/** A send or receive, the network fee valued in fiat at the transaction's rate. */
+function sendCells(t: Transaction): Cells {
+  const qty = dec(t.amount.amount);
+  const native = plain(dec(t.native_amount.amount));
+  const out = qty.isNegative();
+  const fee = t.network?.transaction_fee;
+  const feeFiat =
+    fee && !qty.isZero()
+      ? plain(dec(fee.amount).times(dec(native).abs()).div(qty.abs()).toDecimalPlaces(2))
+      : '0';
+  const address = (out ? t.to?.address : t.from?.address) ?? '';
+  const where = address || 'an external account';
+  const notes = `${out ? 'Sent' : 'Received'} ${abs(t.amount.amount)} ${t.amount.currency} ${out ? 'to' : 'from'} ${where}`;
+  return [out ? 'Send' : 'Receive', native, native, feeFiat, notes, out ? '' : address, out ? address : ''];
+}
+
 /** The report's rows, oldest first: one per transaction (both halves of a fill or convert make one). */
-function render(all: Transaction[]): Row[] {
-  const convertLegs = new Map<string, Transaction[]>();
+function render(all: Transaction[]): { time: number; cells: string[] }[] {
+  const converts = new Map<string, Transaction[]>();
+  for (const t of all) if (t.trade) converts.set(t.trade.id, [...(converts.get(t.trade.id) ?? []), t]);
+  const rows: { time: number; cells: string[] }[] = [];
   for (const t of all) {
-    if (t.type === 'trade' && t.trade)
-      convertLegs.set(t.trade.id, [...(convertLegs.get(t.trade.id) ?? []), t]);
-  }
-  const rows: Row[] = [];
-  for (const t of all) {
-    const qty = plain(dec(t.amount.amount));
     const fiat = t.native_amount.currency;
-    const cells = (
-      type: string,
-      subtotal: string,
-      total: string,
-      fee: string,
-      notes: string,
-      from = '',
-      to = '',
-    ) => [
-      t.id,
-      `${utcText(Date.parse(t.created_at))} UTC`,
-      type,
-      t.amount.currency,
-      qty,
-      fiat,
-      price(t.native_amount.amount, qty),
-      subtotal,
-      total,
-      fee,
-      notes,
-      from,
-      to,
-    ];
     const native = plain(dec(t.native_amount.amount));
-    const fill = t.advanced_trade_fill;
-    if (fill) {
-      const [base, quote] = fill.product_id.split('-');
-      if (base !== t.amount.currency || !quote) continue; // the quote half of the same fill
-      const buy = fill.order_side.toLowerCase() === 'buy';
-      const gross = dec(qty).abs().times(dec(fill.fill_price));
-      const noted = buy ? gross.plus(dec(fill.commission)) : gross.minus(dec(fill.commission));
-      const subtotal = dec(native).abs();
-      // The money columns are in the account's fiat; a crypto quote's fee is valued at the fill's rate.
-      const fee =
-        quote === fiat
-          ? dec(fill.commission)
-          : gross.isZero()
-            ? dec(0)
-            : dec(fill.commission).times(subtotal).div(gross).toDecimalPlaces(2);
-      const total = buy ? subtotal.plus(fee) : subtotal.minus(fee);
-      const verb = buy ? 'Bought' : 'Sold';
-      const notes = `${verb} ${abs(qty)} ${base} for ${plain(noted)} ${quote} on ${fill.product_id} at ${plain(dec(fill.fill_price))} ${quote}/${base}`;
-      rows.push({
-        time: Date.parse(t.created_at),
-        cells: cells(
-          `Advanced Trade ${buy ? 'Buy' : 'Sell'}`,
-          plain(subtotal),
-          plain(total),
-          plain(fee),
-          notes,
-        ),
-      });
-      continue;
-    }
-    if (t.type === 'buy' || t.type === 'sell') {
-      const details = (t.type === 'buy' ? t.buy : t.sell) ?? {};
-      const subtotal = details.subtotal?.amount ?? native;
-      const fee = details.fee?.amount ?? '0';
-      const total =
-        details.total?.amount ??
-        plain(t.type === 'buy' ? dec(subtotal).abs().plus(dec(fee)) : dec(subtotal).abs().minus(dec(fee)));
-      const verb = t.type === 'buy' ? 'Bought' : 'Sold';
-      const notes = `${verb} ${abs(qty)} ${t.amount.currency} for ${abs(total)} ${fiat}`;
-      rows.push({
-        time: Date.parse(t.created_at),
-        cells: cells(t.type === 'buy' ? 'Buy' : 'Sell', abs(subtotal), abs(total), abs(fee), notes),
-      });
-      continue;
-    }
-    if (t.type === 'trade' && t.trade) {
+    let id = t.id;
+    let cells: Cells | null;
+    if (t.advanced_trade_fill) cells = fillCells(t, fiat);
+    else if (t.type === 'buy' || t.type === 'sell') cells = buySellCells(t, fiat);
+    else if (t.type === 'send' || t.type === 'tx') cells = sendCells(t);
+    else if (t.type === 'trade' && t.trade) {
       // A convert: one row for the asset given, noting what was received (the other wallet's half).
-      const legs = convertLegs.get(t.trade.id) ?? [];
-      const received = legs.find((o) => !dec(o.amount.amount).isNegative());
+      const legs = converts.get(t.trade.id) ?? [];
+      const got = legs.find((o) => !dec(o.amount.amount).isNegative());
       const given = legs.find((o) => dec(o.amount.amount).isNegative());
-      if (t === given && received) {
-        const value = dec(native).abs();
-        const got = dec(received.native_amount.amount).abs();
-        const notes = `Converted ${abs(qty)} ${t.amount.currency} to ${abs(received.amount.amount)} ${received.amount.currency}`;
-        rows.push({
-          time: Date.parse(t.created_at),
-          cells: cells('Convert', plain(got), plain(value), plain(value.minus(got)), notes),
-        });
-      } else if (!given || !received) {
+      if (given && got) {
+        const value = dec(given.native_amount.amount).abs();
+        const gotValue = dec(got.native_amount.amount).abs();
+        const notes = `Converted ${abs(given.amount.amount)} ${given.amount.currency} to ${abs(got.amount.amount)} ${got.amount.currency}`;
+        cells =
+          t === given
+            ? ['Convert', plain(gotValue), plain(value), plain(value.minus(gotValue)), notes]
+            : null;
+      } else {
         // Only this half was fetched: the report's two-row form, the halves paired by the convert's id.
-        rows.push({
-          time: Date.parse(t.created_at),
-          cells: [t.trade.id, ...cells('Convert', native, native, '0', '').slice(1)],
-        });
+        id = t.trade.id;
+        cells = ['Convert', native, native, '0', ''];
       }
-      continue;
+    } else {
+      const type = TYPES[t.type] ?? t.type.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
+      cells = [type, native, native, '0', ''];
     }
-    if (t.type === 'send' || t.type === 'tx') {
-      const out = dec(qty).isNegative();
-      const fee = t.network?.transaction_fee;
-      const feeFiat =
-        fee && !dec(qty).isZero()
-          ? plain(dec(fee.amount).times(dec(native).abs()).div(dec(qty).abs()).toDecimalPlaces(2))
-          : '0';
-      const address = (out ? t.to?.address : t.from?.address) ?? '';
-      const notes = out
-        ? `Sent ${abs(qty)} ${t.amount.currency} to ${address || 'an external account'}`
-        : `Received ${abs(qty)} ${t.amount.currency} from ${address || 'an external account'}`;
-      rows.push({
-        time: Date.parse(t.created_at),
-        cells: cells(
-          out ? 'Send' : 'Receive',
-          native,
-          native,
-          feeFiat,
-          notes,
-          out ? '' : address,
-          out ? address : '',
-        ),
-      });
-      continue;
-    }
-    const type = TYPES[t.type] ?? t.type.replace(/_/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
-    rows.push({ time: Date.parse(t.created_at), cells: cells(type, native, native, '0', '') });
+    if (!cells) continue;
+    const [type, subtotal, total, fee, notes, from = '', to = ''] = cells;
+    const time = Date.parse(t.created_at);
+    const qty = plain(dec(t.amount.amount));
+    rows.push({
+      time,
+      cells: [
+        id,
+        `${utcText(time)} UTC`,
+        type,
+        t.amount.currency,
+        qty,
+        fiat,
+        price(native, qty),
+        subtotal,
+        total,
+        fee,
+        notes,
+        from,
+        to,
+      ],
+    });
   }
   return rows.sort((a, b) => a.time - b.time);
 }
