@@ -6,7 +6,32 @@ import { z } from 'zod';
 /** Repository root: relative paths in the configuration are taken from here. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
+/**
+ * Exchanges read by API key through ccxt besides Kraken, each with `<PREFIX>_BASE_URL` (another
+ * address for its API: a replay server in tests) and `<PREFIX>_PACING` (ccxt's rate limiting;
+ * `off` only for a replay server).
+ */
+export const EXCHANGE_ENV_PREFIX = {
+  coinbase: 'COINBASE',
+  binance: 'BINANCE',
+  binanceus: 'BINANCEUS',
+  kucoin: 'KUCOIN',
+  bitstamp: 'BITSTAMP',
+  gemini: 'GEMINI',
+  okx: 'OKX',
+  bybit: 'BYBIT',
+} as const;
+export type ExchangeApiId = keyof typeof EXCHANGE_ENV_PREFIX;
+
+const exchangeEnv = Object.fromEntries(
+  Object.values(EXCHANGE_ENV_PREFIX).flatMap((prefix) => [
+    [`${prefix}_BASE_URL`, z.string().url().optional()],
+    [`${prefix}_PACING`, z.enum(['on', 'off']).default('on')],
+  ]),
+) as Record<string, z.ZodType<string | undefined>>;
+
 const envSchema = z.object({
+  ...exchangeEnv,
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('data'),
@@ -68,6 +93,8 @@ export interface Config {
   krakenBaseUrl: string | undefined;
   /** ccxt's pacing of Kraken's private-call budget; off only for a replay server (bench). */
   krakenPacing: boolean;
+  /** The other exchanges' API address (undefined: the exchange's own) and ccxt pacing. */
+  exchangeApis: Record<ExchangeApiId, { baseUrl: string | undefined; pacing: boolean }>;
   /** Etherscan's multichain API: the key, and another address (a replay server in tests). */
   etherscanApiKey: string | undefined;
   etherscanBaseUrl: string | undefined;
@@ -128,6 +155,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretKey: e.LOTWISE_SECRET_KEY,
     krakenBaseUrl: e.KRAKEN_BASE_URL,
     krakenPacing: e.KRAKEN_PACING === 'on',
+    exchangeApis: Object.fromEntries(
+      Object.entries(EXCHANGE_ENV_PREFIX).map(([id, prefix]) => {
+        const values = e as unknown as Record<string, string | undefined>;
+        return [id, { baseUrl: values[`${prefix}_BASE_URL`], pacing: values[`${prefix}_PACING`] !== 'off' }];
+      }),
+    ) as Config['exchangeApis'],
     etherscanApiKey: e.ETHERSCAN_API_KEY,
     etherscanBaseUrl: e.ETHERSCAN_BASE_URL,
     esploraBaseUrl: e.ESPLORA_BASE_URL,

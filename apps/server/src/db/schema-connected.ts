@@ -10,6 +10,12 @@ export interface ApiCredentialsTable {
   key_sealed: string;
   secret_sealed: string;
   synced_until: string | null;
+  /** Sealed passphrase of exchanges that pair one with the key (migration 000024). */
+  passphrase_sealed: string | null;
+  /** Where a resync starts, the source's own cursor as JSON (Kraken keeps synced_until). */
+  sync_state: string | null;
+  /** The exchange says the key can trade or withdraw (shown with the account). */
+  warning: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -24,6 +24,8 @@ export const importHistoryRow = z.object({
   api_code: z.string().nullable(),
   /** Progress of the running import, 0–100, while import_status is in-progress. */
   progress: z.number().int(),
+  /** A connected exchange said its API key can trade or withdraw (Lotwise only reads). */
+  api_warning: z.string().nullable(),
 });
 export type ImportHistoryRow = z.infer<typeof importHistoryRow>;
 

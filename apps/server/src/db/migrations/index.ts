@@ -22,6 +22,7 @@ import * as m000022 from './2026_11_26_000022_api_credentials.ts';
 import * as m000023 from './2026_11_26_000023_wallet_connections.ts';
 import * as m000030 from './2026_11_26_000030_labs.ts';
 import * as m000031 from './2026_11_26_000031_taxpro.ts';
+import * as m000024 from './2026_11_27_000024_api_credentials_exchanges.ts';
 
 /** Every migration, in order. Imported statically so the server needs no file scanning. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_000023_wallet_connections': m000023,
   '2026_11_26_000030_labs': m000030,
   '2026_11_26_000031_taxpro': m000031,
+  '2026_11_27_000024_api_credentials_exchanges': m000024,
 };

@@ -23,6 +23,7 @@ export function toHistoryRow(h: HistoryWithCounts, progress: number): ImportHist
     resync_disabled: true,
     api_code: null,
     progress: h.import_status === 'in-progress' ? progress : 100,
+    api_warning: h.api_warning,
   };
 }
 

@@ -12,6 +12,7 @@ export interface HistoryWithCounts extends ImportHistoryRow {
   total_transactions: number;
   latest_file_name: string | null;
   latest_file_id: number | null;
+  api_warning: string | null;
 }
 
 /** SQL for accounts, uploads, their row errors and the stored transactions. Every query is scoped to a user. */
@@ -192,11 +193,20 @@ export class ImportsRepo {
           .orderBy('f.id', 'desc')
           .limit(1)
           .as('latest_file_id'),
+        eb
+          .selectFrom('api_credentials as c')
+          .select('c.warning')
+          .whereRef('c.import_history_id', '=', 'h.id')
+          .as('api_warning'),
       ])
       .where('h.user_id', '=', userId)
       .orderBy('h.id', 'desc');
     if (page) query = query.limit(page.limit).offset(page.offset);
     const rows = await query.execute();
-    return rows.map((r) => ({ ...r, total_transactions: Number(r.total_transactions ?? 0) }));
+    return rows.map((r) => ({
+      ...r,
+      total_transactions: Number(r.total_transactions ?? 0),
+      api_warning: r.api_warning ?? null,
+    }));
   }
 }

@@ -9,11 +9,9 @@ import { familyOfFormat } from '../imports/sources.ts';
 import { apiImportJob } from './api-import.job.ts';
 import { CredentialsRepo } from './credentials.repo.ts';
 import { loadSecretKey, SecretBox } from './secret-box.ts';
+import { exchangeSource } from './sources/exchange-sources.ts';
 import { sourceMessage } from './sources/source-error.ts';
 import { WalletConnectionsRepo } from './wallet-connections.repo.ts';
-
-/** The file layout each exchange's API ledger is rendered in (same rows, same dedupe keys). */
-const LEDGER_FORMAT = { kraken: 'kraken-ledgers' } as const;
 
 /** Connected exchange accounts (issue 18): connect by read-only API key; resync them and wallets. */
 export function registerApiImportRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -24,10 +22,14 @@ export function registerApiImportRoutes(app: FastifyInstance, ctx: AppContext): 
   ctx.jobs.register('import.api', apiImportJob(ctx, repo, credentials, box, appImportFileJob(ctx, repo)));
 
   authedRoute(app, saveApiImport, async ({ auth, body }) => {
-    if (!body.api_key.trim() || !body.secret.trim()) {
-      throw new AppError('validation_failed', sourceMessage('Kraken', 'missing_key'), { field: 'api_key' });
+    const source = exchangeSource(body.exchange);
+    if (!source) throw new AppError('validation_failed', `${body.exchange} cannot be connected by API key`);
+    const passphrase = body.passphrase?.trim() ?? '';
+    if (!body.api_key.trim() || !body.secret.trim() || (source.passphrase && !passphrase)) {
+      const field = !body.api_key.trim() ? 'api_key' : !body.secret.trim() ? 'secret' : 'passphrase';
+      throw new AppError('validation_failed', sourceMessage(source.name, 'missing_key'), { field });
     }
-    const family = familyOfFormat(LEDGER_FORMAT[body.exchange]);
+    const family = familyOfFormat(source.format);
     const history = await repo.createHistory({
       userId: auth.user.id,
       name: family.name,
@@ -43,6 +45,7 @@ export function registerApiImportRoutes(app: FastifyInstance, ctx: AppContext): 
       exchange: body.exchange,
       keySealed: box.seal(body.api_key.trim()),
       secretSealed: box.seal(body.secret.trim()),
+      passphraseSealed: source.passphrase && passphrase ? box.seal(passphrase) : null,
     });
     const job = await ctx.jobs.enqueue('import.api', auth.user.id, { historyId: history.id });
     return {

@@ -16,6 +16,7 @@ export class CredentialsRepo {
     exchange: string;
     keySealed: string;
     secretSealed: string;
+    passphraseSealed?: string | null;
   }): Promise<void> {
     const now = nowIso();
     await this.db
@@ -26,7 +27,10 @@ export class CredentialsRepo {
         exchange: input.exchange,
         key_sealed: input.keySealed,
         secret_sealed: input.secretSealed,
+        passphrase_sealed: input.passphraseSealed ?? null,
         synced_until: null,
+        sync_state: null,
+        warning: null,
         created_at: now,
         updated_at: now,
       })
@@ -40,6 +44,25 @@ export class CredentialsRepo {
       .where('user_id', '=', userId)
       .where('import_history_id', '=', historyId)
       .executeTakeFirst();
+  }
+
+  /** Where the next resync starts (`synced_until` for Kraken, `sync_state` for the others). */
+  async setCursor(id: number, exchange: string, value: string): Promise<void> {
+    if (exchange === 'kraken') return this.setSyncedUntil(id, value);
+    await this.db
+      .updateTable('api_credentials')
+      .set({ sync_state: value, updated_at: nowIso() })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** What the exchange said about the key's permissions at the last sync (null: nothing to warn of). */
+  async setWarning(id: number, warning: string | null): Promise<void> {
+    await this.db
+      .updateTable('api_credentials')
+      .set({ warning, updated_at: nowIso() })
+      .where('id', '=', id)
+      .execute();
   }
 
   async setSyncedUntil(id: number, value: string): Promise<void> {

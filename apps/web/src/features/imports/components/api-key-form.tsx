@@ -1,31 +1,46 @@
-import { Alert, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { API_EXCHANGE_INFO, type ApiExchange } from '@lotwise/contracts/imports/api-imports';
+import { Alert, Button, PasswordInput, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { errorText } from '@/lib/api-client';
 import { useSaveApiImport } from '../api/api-imports';
 
 /**
- * Connect Kraken by a read-only API key (issue 18): the key and secret go to the server once,
- * are sealed there and never shown again. The import then runs like an upload, with progress.
+ * Connect an exchange by a read-only API key (issue 18): the key, secret and (KuCoin, OKX) the
+ * passphrase go to the server once, are sealed there and never shown again. The import then runs
+ * like an upload, with progress. Coinbase's keys are PEM blocks, so its secret is a text area.
  */
-export function ApiKeyForm({ exchangeName, onDone }: { exchangeName: string; onDone: () => void }) {
+export function ApiKeyForm({ exchange, onDone }: { exchange: ApiExchange; onDone: () => void }) {
   const save = useSaveApiImport();
+  const info = API_EXCHANGE_INFO[exchange] ?? {
+    name: exchange,
+    passphrase: false,
+    secretLabel: 'Secret',
+    howTo: 'the API settings: a read-only key.',
+  };
   const [apiKey, setApiKey] = useState('');
   const [secret, setSecret] = useState('');
+  const [passphrase, setPassphrase] = useState('');
   const [customName, setCustomName] = useState('');
   return (
     <form
       onSubmit={(e) => {
         e.preventDefault();
         save.mutate(
-          { exchange: 'kraken', api_key: apiKey, secret, custom_name: customName || undefined },
+          {
+            exchange,
+            api_key: apiKey,
+            secret,
+            ...(info.passphrase ? { passphrase } : {}),
+            custom_name: customName || undefined,
+          },
           { onSuccess: onDone },
         );
       }}
     >
       <Stack gap="sm" data-testid="api-key-form">
         <Text fz="sm" c="dimmed">
-          Create a key in {exchangeName} under Settings → API with only “Query Funds” and “Query Ledger
-          Entries”. Lotwise stores it encrypted and only reads your history.
+          Create a key in {info.name} under {info.howTo} Lotwise stores it encrypted and only reads your
+          history.
         </Text>
         <TextInput
           label="API key"
@@ -33,15 +48,36 @@ export function ApiKeyForm({ exchangeName, onDone }: { exchangeName: string; onD
           onChange={(e) => setApiKey(e.currentTarget.value)}
           autoComplete="off"
         />
-        <PasswordInput
-          label="Private key (secret)"
-          value={secret}
-          onChange={(e) => setSecret(e.currentTarget.value)}
-          autoComplete="off"
-        />
+        {exchange === 'coinbase' ? (
+          <Textarea
+            label={info.secretLabel}
+            value={secret}
+            onChange={(e) => setSecret(e.currentTarget.value)}
+            autoComplete="off"
+            autosize
+            minRows={2}
+            maxRows={6}
+            styles={{ input: { fontFamily: 'monospace' } }}
+          />
+        ) : (
+          <PasswordInput
+            label={info.secretLabel}
+            value={secret}
+            onChange={(e) => setSecret(e.currentTarget.value)}
+            autoComplete="off"
+          />
+        )}
+        {info.passphrase ? (
+          <PasswordInput
+            label="Passphrase"
+            value={passphrase}
+            onChange={(e) => setPassphrase(e.currentTarget.value)}
+            autoComplete="off"
+          />
+        ) : null}
         <TextInput
           label="Account name"
-          placeholder={exchangeName}
+          placeholder={info.name}
           value={customName}
           onChange={(e) => setCustomName(e.currentTarget.value)}
           maxLength={120}
@@ -52,7 +88,7 @@ export function ApiKeyForm({ exchangeName, onDone }: { exchangeName: string; onD
           </Alert>
         ) : null}
         <Button type="submit" loading={save.isPending} w="fit-content">
-          Connect {exchangeName}
+          Connect {info.name}
         </Button>
       </Stack>
     </form>

@@ -1,5 +1,6 @@
 import type { ImportHistoryRow } from '@lotwise/contracts/imports/import-histories';
-import { Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { Badge, Card, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useIsMobile } from '@/hooks/use-is-mobile';
 import { accountLabel, countNoun, formatCount, formatSyncDate, importTypeLabel } from '../utils/import-state';
 import { type AccountActions, AccountActionsMenu } from './account-actions-menu';
@@ -17,6 +18,20 @@ function AccountCell({ row }: { row: ImportHistoryRow }) {
           <Badge size="xs" variant="outline" color="navy">
             US
           </Badge>
+        ) : null}
+        {row.api_warning ? (
+          <Tooltip label={row.api_warning} multiline w={280} withArrow>
+            <Badge
+              size="xs"
+              color="orange"
+              variant="light"
+              leftSection={<IconAlertTriangle size={10} />}
+              data-testid="api-key-warning"
+              aria-label={row.api_warning}
+            >
+              Key not read-only
+            </Badge>
+          </Tooltip>
         ) : null}
       </Group>
       <Group gap={6} wrap="nowrap">

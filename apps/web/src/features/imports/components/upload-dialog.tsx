@@ -1,3 +1,4 @@
+import { API_EXCHANGES, type ApiExchange } from '@lotwise/contracts/imports/api-imports';
 import type { exchangeOption } from '@lotwise/contracts/imports/manual-entry';
 import { Checkbox, Modal, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
@@ -11,7 +12,9 @@ import { UploadList } from './upload-list';
 
 export type ExchangeOption = z.infer<typeof exchangeOption>;
 
-const API_SLUGS = new Set(['kraken']);
+/** Exchanges Lotwise can read by API key (the account slug is the exchange's id). */
+const API_SLUGS = new Set<string>(API_EXCHANGES);
+const isApiExchange = (slug: string): slug is ApiExchange => API_SLUGS.has(slug);
 /** Wallets Lotwise can read by address. */
 const ADDRESS_SLUGS = new Set(['etherscan', 'electrum']);
 
@@ -55,7 +58,7 @@ export function UploadDialog({ target, onClose }: { target: UploadTarget | null;
   // Exchanges Lotwise can read by API key, wallets by address (a new account only).
   const newOnly = exchange !== undefined && target?.historyId === undefined;
   const byAddress = newOnly && ADDRESS_SLUGS.has(exchange.slug);
-  const canConnect = newOnly && (API_SLUGS.has(exchange.slug) || byAddress);
+  const canConnect = newOnly && (isApiExchange(exchange.slug) || byAddress);
 
   return (
     <Modal
@@ -79,9 +82,9 @@ export function UploadDialog({ target, onClose }: { target: UploadTarget | null;
         {canConnect && mode === 'api' && exchange ? (
           byAddress ? (
             <AddressForm onDone={onClose} initialCoin={exchange.slug === 'electrum' ? 'btc' : 'eth'} />
-          ) : (
-            <ApiKeyForm exchangeName={exchange.name} onDone={onClose} />
-          )
+          ) : isApiExchange(exchange.slug) ? (
+            <ApiKeyForm exchange={exchange.slug} onDone={onClose} />
+          ) : null
         ) : null}
         {mode === 'api' && canConnect ? null : (
           <>

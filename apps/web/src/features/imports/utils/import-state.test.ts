@@ -32,6 +32,7 @@ function row(over: Partial<ImportHistoryRow>): ImportHistoryRow {
     resync_disabled: true,
     api_code: null,
     progress: 100,
+    api_warning: null,
     ...over,
   };
 }
