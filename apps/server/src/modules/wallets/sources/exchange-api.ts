@@ -27,8 +27,6 @@ export interface ExchangeApiOptions {
   enableRateLimit?: boolean;
   /** "Now" in Unix ms, for the endpoints read in time windows (tests fix it). */
   now?: number;
-  /** Where the history starts, for the endpoints read in time windows (Unix ms). */
-  historyStart?: number;
   /** After each page: records so far, what they are, and the total when the exchange says it. */
   onPage?: (fetched: number, what: string, total?: number) => void | Promise<void>;
 }
@@ -72,7 +70,7 @@ export function pointAt(api: unknown, baseURL: string): unknown {
 
 /** A ccxt exchange signed with the key, paced unless told not to, at `baseURL` if given. */
 export async function connect(
-  id: 'coinbase' | 'binance' | 'binanceus' | 'kucoin' | 'bitstamp' | 'gemini' | 'okx' | 'bybit' | 'cryptocom',
+  id: 'coinbase' | 'binance' | 'binanceus' | 'kucoin' | 'bitstamp' | 'gemini' | 'okx' | 'bybit',
   options: ExchangeApiOptions,
   extra: Record<string, unknown> = {},
 ): Promise<Exchange> {
