@@ -4,11 +4,8 @@ import { accountAssets, spotTrades } from './binance-trades.ts';
 import {
   connect,
   dec,
-  decimalText,
   type ExchangeApiOptions,
   type FetchedHistory,
-  integer,
-  Progress,
   permissionWarning,
   plain,
   readCursor,
