@@ -3,7 +3,8 @@
  * accountant with N clients (default 500) of M transactions each (default 2,000), every client
  * with a complete calculation whose per-transaction status rows carry some missing prices and
  * insufficient balances; against the bare indexed SQL reading the same page: the page of links
- * with their users, and per client on it the transaction count and the status counts.
+ * with their users, then for those clients their complete calculations, transaction counts and
+ * status counts (each through its index).
  *
  *   npx tsx bench/taxpro/run.ts [--clients 500] [--rows 2000] [--dialects sqlite,postgres] [--runs 40]
  */
@@ -143,6 +144,12 @@ async function runDialect(dialect: string) {
         .limit(20)
         .execute();
       const on = page.map((p) => p.customer_user_id as number);
+      const calcs = await db.kysely
+        .selectFrom('tax_calculations')
+        .select('id')
+        .where('user_id', 'in', on)
+        .where('status', '=', 'complete')
+        .execute();
       await Promise.all([
         db.kysely
           .selectFrom('transactions')
@@ -152,10 +159,17 @@ async function runDialect(dialect: string) {
           .execute(),
         db.kysely
           .selectFrom('tax_transaction_status')
-          .select((eb) => ['user_id', eb.fn.countAll().as('n')])
-          .where('user_id', 'in', on)
-          .where('missing_price', '=', true)
-          .groupBy('user_id')
+          .select((eb) => [
+            'calc_id',
+            eb.fn.sum(eb.case().when('missing_price', '=', true).then(1).else(0).end()).as('m'),
+            eb.fn.sum(eb.case().when('sell_without_buy', '=', true).then(1).else(0).end()).as('s'),
+          ])
+          .where(
+            'calc_id',
+            'in',
+            calcs.map((c) => c.id),
+          )
+          .groupBy('calc_id')
           .execute(),
       ]);
     });

@@ -112,6 +112,16 @@ describe('tax professionals (issue 19)', () => {
       await expect.poll(() => row.textContent()).toContain('2024');
       await screenshot(cpa.page, `taxpro-dashboard-${tag}`);
 
+      // The client's page: an invitation to pay for a plan and year, recorded on the row.
+      await row.getByRole('link', { name: 'Ada' }).click();
+      await cpa.page.waitForURL('**/tax_pro/view_customer?id=*');
+      await cpa.page.getByRole('button', { name: 'Invite to pay' }).click();
+      await cpa.page.getByTestId('invite-pay-sent').waitFor();
+      await screenshot(cpa.page, `taxpro-client-${tag}`);
+      await cpa.page.getByRole('link', { name: /All clients/ }).click();
+      await cpa.page.waitForURL('**/tax_pro/dashboard');
+      await expect.poll(() => row.textContent()).toContain('Invited to pay: pro');
+
       // Into the client's account.
       await row.getByRole('button', { name: 'Open' }).click();
       await cpa.page.waitForURL('**/dashboard');

@@ -200,6 +200,9 @@ export const listAccessLog = defineCall({
   response: z.object({ status: z.literal('success'), data: z.array(accessEvent), meta: pageMeta }),
 });
 
+/** Plans an accountant may invite a client to, until the billing catalogue (issue 20) replaces them. */
+export const INVITE_PLAN_IDS = ['newbie', 'hodler', 'trader', 'pro'] as const;
+
 export const invitePay = defineCall({
   method: 'POST',
   path: '/api/tax_pro/invite_client_to_pay',

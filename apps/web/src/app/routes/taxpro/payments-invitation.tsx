@@ -1,5 +1,6 @@
-import { ComingSoon } from '@/components/layouts/coming-soon';
+import { ViewCustomerPage } from '@/features/taxpro/components/view-customer-page';
 
+/** /tax_pro/payments/invitation?taxYear&planId&clientId: the client's page with the invitation to pay filled in. */
 export default function TaxProPaymentsInvitationRoute() {
-  return <ComingSoon title="Invite client to pay" description="Send a client a payment invitation." />;
+  return <ViewCustomerPage />;
 }

@@ -1,5 +1,5 @@
-import { ComingSoon } from '@/components/layouts/coming-soon';
+import { ViewCustomerPage } from '@/features/taxpro/components/view-customer-page';
 
 export default function TaxProViewCustomerRoute() {
-  return <ComingSoon title="Client" description="One client's tax years and reports." />;
+  return <ViewCustomerPage />;
 }

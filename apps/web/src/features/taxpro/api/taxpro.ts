@@ -1,9 +1,11 @@
 import {
   acceptInvitationToken,
   answerInvitation,
+  getClient,
   impersonate,
   inviteAccountant,
   inviteClient,
+  invitePay,
   listAccessLog,
   listClients,
   listCustomerCpas,
@@ -109,6 +111,25 @@ export function useAccessLog(page: number) {
     queryKey: taxProKeys.accessLog(page),
     queryFn: ({ signal }) => callApi(listAccessLog, { query: { page, per_page: 20 }, signal }),
     placeholderData: keepPreviousData,
+    meta: { inlineError: true },
+  });
+}
+
+export function useClient(id: number) {
+  return useQuery({
+    queryKey: [...taxProKeys.all, 'client', id] as const,
+    queryFn: ({ signal }) => callApi(getClient, { params: { id }, signal }),
+    enabled: id > 0,
+    meta: { inlineError: true },
+  });
+}
+
+export function useInvitePay() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { client_id: number; tax_year: number; plan_id: string }) =>
+      callApi(invitePay, { body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: taxProKeys.all }),
     meta: { inlineError: true },
   });
 }

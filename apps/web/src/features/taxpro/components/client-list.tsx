@@ -1,7 +1,9 @@
 import type { ClientRow } from '@lotwise/contracts/taxpro/taxpro';
-import { Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconEye } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
 
 const CALC_LABEL: Record<ClientRow['calculation'], string> = {
   none: 'Not calculated',
@@ -72,9 +74,15 @@ export function ClientList({
           <Paper key={row.link_id} withBorder radius="md" p="sm" data-testid="client-row">
             <Group justify="space-between" wrap="nowrap" align="flex-start">
               <Stack gap={0} style={{ minWidth: 0 }}>
-                <Text fw={600} fz="sm">
-                  {row.name ?? row.email}
-                </Text>
+                {row.status === 'accepted' ? (
+                  <Anchor component={Link} to={paths.taxPro.viewCustomer.getHref(row.id)} fw={600} fz="sm">
+                    {row.name ?? row.email}
+                  </Anchor>
+                ) : (
+                  <Text fw={600} fz="sm">
+                    {row.name ?? row.email}
+                  </Text>
+                )}
                 <Email email={row.email} />
               </Stack>
               {open(row)}
@@ -112,9 +120,15 @@ export function ClientList({
           {rows.map((row) => (
             <Table.Tr key={row.link_id} data-testid="client-row">
               <Table.Td maw={260}>
-                <Text fw={600} fz="sm">
-                  {row.name ?? '—'}
-                </Text>
+                {row.status === 'accepted' ? (
+                  <Anchor component={Link} to={paths.taxPro.viewCustomer.getHref(row.id)} fw={600} fz="sm">
+                    {row.name ?? row.email}
+                  </Anchor>
+                ) : (
+                  <Text fw={600} fz="sm">
+                    {row.name ?? '—'}
+                  </Text>
+                )}
                 <Email email={row.email} />
               </Table.Td>
               <Table.Td>{row.tax_years.join(', ') || '—'}</Table.Td>

@@ -1,0 +1,78 @@
+import { Anchor, Badge, Box, Button, Group, Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconEye } from '@tabler/icons-react';
+import { Link, useSearchParams } from 'react-router';
+import { PageHeader } from '@/components/ui/page-header';
+import { ErrorState, LoadingState } from '@/components/ui/states';
+import { paths } from '@/config/paths';
+import { errorText } from '@/lib/api-client';
+import { useClient, useImpersonate } from '../api/taxpro';
+import { InvitePayForm } from './invite-pay-form';
+
+function Figure({ label, value }: { label: string; value: string | number }) {
+  return (
+    <Paper withBorder radius="md" p="sm">
+      <Text fz="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700}>{value}</Text>
+    </Paper>
+  );
+}
+
+/** /tax_pro/view_customer?id= (also /tax_pro/payments/invitation?clientId&taxYear&planId): one client. */
+export function ViewCustomerPage() {
+  const [params] = useSearchParams();
+  const id = Number(params.get('id') ?? params.get('clientId') ?? 0);
+  const client = useClient(id);
+  const enter = useImpersonate();
+  const back = (
+    <Anchor component={Link} to={paths.taxPro.dashboard.path} fz="sm">
+      <IconArrowLeft size={14} style={{ verticalAlign: '-2px' }} /> All clients
+    </Anchor>
+  );
+  if (!id) return <ErrorState title="No client chosen" message="Open a client from the Tax Pro dashboard." />;
+  if (client.isPending) return <LoadingState label="Loading client…" />;
+  if (client.isError || !client.data)
+    return (
+      <Box>
+        {back}
+        <ErrorState title="Could not load this client" message={errorText(client.error)} />
+      </Box>
+    );
+  const c = client.data.data;
+  return (
+    <Box>
+      {back}
+      <PageHeader
+        title={c.name ?? c.email}
+        description={<span style={{ overflowWrap: 'anywhere' }}>{c.email}</span>}
+        actions={
+          <Button
+            leftSection={<IconEye size={16} />}
+            loading={enter.isPending}
+            onClick={() => enter.mutate(c.id)}
+          >
+            Open account
+          </Button>
+        }
+      />
+      <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm" mb="md">
+        <Figure label="Tax years" value={c.tax_years.join(', ') || '—'} />
+        <Figure label="Calculation" value={c.calculation} />
+        <Figure label="Transactions" value={c.transactions.toLocaleString('en-US')} />
+        <Figure label="Missing prices" value={c.missing_prices} />
+        <Figure label="Insufficient balance" value={c.insufficient_balance} />
+        <Figure label="Last activity" value={c.last_activity?.slice(0, 10) ?? '—'} />
+      </SimpleGrid>
+      <Paper withBorder radius="md" p="md" maw={640}>
+        <Group justify="space-between" mb="sm">
+          <Title order={2} fz="md">
+            Plan
+          </Title>
+          <Badge variant="light">{c.plan ?? 'No plan'}</Badge>
+        </Group>
+        <InvitePayForm clientId={c.id} plan={params.get('planId')} year={params.get('taxYear')} />
+      </Paper>
+    </Box>
+  );
+}
