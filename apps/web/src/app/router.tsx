@@ -55,6 +55,7 @@ const shellPages: RouteObject[] = [
   page('/review', () => import('./routes/review/review')),
   page('/safe-harbor', () => import('./routes/review/safe-harbor')),
   page('/choose_plan_mobile', () => import('./routes/pricing/choose-plan-mobile')),
+  page('/admin', () => import('./routes/admin/admin')),
   page('/settings', () => import('./routes/settings/settings-index')),
   page('/settings/profile', () => import('./routes/settings/profile')),
   page('/settings/billing-history', () => import('./routes/settings/billing-history')),

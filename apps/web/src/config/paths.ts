@@ -62,6 +62,7 @@ export const paths = {
     },
     bulkEditPreference: simple('/settings/bulk_edit_preference'),
   },
+  admin: simple('/admin'),
   errorLogs: { path: '/error-logs', getHref: (id: string | number) => withQuery('/error-logs', { id }) },
   transactionSources: simple('/transactionSources'),
   auth: {

@@ -1,6 +1,6 @@
 import type { User } from '@lotwise/contracts/users/user';
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconCreditCard, IconHelp, IconLogout, IconSettings } from '@tabler/icons-react';
+import { IconCreditCard, IconHelp, IconLogout, IconSettings, IconShieldLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { shortenEmail } from '@/lib/format/text';
 import { useLogout } from '@/lib/session/logout';
@@ -10,6 +10,7 @@ const ICONS: Record<string, React.ReactNode> = {
   Settings: <IconSettings size={16} />,
   Billing: <IconCreditCard size={16} />,
   Support: <IconHelp size={16} />,
+  Administration: <IconShieldLock size={16} />,
 };
 
 function initials(user: User): string {

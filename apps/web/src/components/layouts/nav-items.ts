@@ -1,6 +1,6 @@
 import type { User } from '@lotwise/contracts/users/user';
 import { paths, SUPPORT_URL } from '@/config/paths';
-import { isCpaOnly, isCustomer, isUsRegion, showsBilling } from '@/lib/access/roles';
+import { isAdmin, isCpaOnly, isCustomer, isUsRegion, showsBilling } from '@/lib/access/roles';
 
 /** Navigation variants of spec 01 §2, as data, so the rules are testable. */
 export type NavVariant = 'standard' | 'combined' | 'logged-out' | 'tax-pro';
@@ -96,6 +96,7 @@ export function accountMenuItems(user: NavUser): NavItem[] {
   return [
     { label: 'Settings', to: settings },
     ...(showsBilling(user) ? [{ label: 'Billing', to: paths.settings.billingHistory.path }] : []),
+    ...(isAdmin(user) ? [{ label: 'Administration', to: paths.admin.path }] : []),
     support,
   ];
 }

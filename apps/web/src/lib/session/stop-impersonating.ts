@@ -1,21 +1,9 @@
-import { defineCall, successStatus } from '@lotwise/contracts/http';
+import { stopImpersonating as stopImpersonatingCall } from '@lotwise/contracts/taxpro/taxpro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
 import { callApi } from '@/lib/api-client';
 import { readStorage, removeStorage, STORAGE_KEYS } from '@/lib/storage';
 import { sessionKeys } from './session';
-
-/**
- * POST /users/stop_impersonating (spec 01 §7). Not yet in packages/contracts; defined here
- * with the spec's path until the tax-pro work adds it there.
- */
-export const stopImpersonatingCall = defineCall({
-  method: 'POST',
-  path: '/api/users/stop_impersonating',
-  summary: 'End impersonation of a client',
-  tag: 'taxpro',
-  response: successStatus,
-});
 
 /** 'Exit and Return': back to the stored redirect or the tax-pro dashboard. */
 export function useStopImpersonating() {

@@ -1,5 +1,6 @@
 import { Stack } from '@mantine/core';
 import { PageHeader } from '@/components/ui/page-header';
+import { AccountTypeForm } from '@/features/settings/components/account-type-form';
 import { BulkEditPreferenceForm } from '@/features/settings/components/bulk-edit-preference-form';
 import { ChangePasswordForm } from '@/features/settings/components/change-password-form';
 import { PreferencesForm } from '@/features/settings/components/preferences-form';
@@ -13,6 +14,7 @@ export default function ProfileRoute() {
       <SettingsTabs active="profile" />
       <Stack gap="lg">
         <ProfileForm />
+        <AccountTypeForm />
         <PreferencesForm />
         <BulkEditPreferenceForm />
         <ChangePasswordForm />

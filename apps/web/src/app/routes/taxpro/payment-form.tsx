@@ -1,5 +1,6 @@
-import { ComingSoon } from '@/components/layouts/coming-soon';
+import { ViewCustomerPage } from '@/features/taxpro/components/view-customer-page';
 
+/** /tax_pro/paymentForm?id&taxYear&type: until billing takes payments, the client's page with that plan and year filled in. */
 export default function TaxProPaymentFormRoute() {
-  return <ComingSoon title="Client payment" description="Pay for a client's tax plan." />;
+  return <ViewCustomerPage />;
 }

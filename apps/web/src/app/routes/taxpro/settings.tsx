@@ -2,6 +2,7 @@ import { Stack } from '@mantine/core';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { PageHeader } from '@/components/ui/page-header';
+import { AccountTypeForm } from '@/features/settings/components/account-type-form';
 import { ChangePasswordForm } from '@/features/settings/components/change-password-form';
 import { MfaPanel } from '@/features/settings/components/mfa-panel';
 import { PreferencesForm } from '@/features/settings/components/preferences-form';
@@ -19,6 +20,7 @@ export default function TaxProSettingsRoute() {
       <PageHeader title="Settings" description="Your profile, password and sign-in security." />
       <Stack gap="lg">
         <ProfileForm />
+        <AccountTypeForm />
         <PreferencesForm />
         <ChangePasswordForm />
         <MfaPanel />

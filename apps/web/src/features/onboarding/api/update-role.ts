@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { storeUser } from '@/lib/session/session';
 
-export type OnboardingRole = 'customer' | 'cpa';
+export type OnboardingRole = 'customer' | 'cpa' | 'both';
 
 export const updateRoleRequest = (role: OnboardingRole) => callApi(updateRole, { body: { role } });
 

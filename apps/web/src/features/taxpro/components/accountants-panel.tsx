@@ -3,6 +3,7 @@ import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { errorText } from '@/lib/api-client';
+import { shortenEmail } from '@/lib/format/text';
 import { useAccountants, useInviteAccountant, useRevokeAccountant } from '../api/taxpro';
 import { InviteForm } from './invite-form';
 
@@ -55,10 +56,10 @@ export function AccountantsPanel() {
             <Group key={a.id} justify="space-between" wrap="nowrap" data-testid="accountant-row">
               <Stack gap={0} style={{ minWidth: 0 }}>
                 <Text fz="sm" fw={600}>
-                  {a.name ?? a.email}
+                  {a.name ?? shortenEmail(a.email)}
                 </Text>
-                <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                  {a.email}
+                <Text fz="xs" c="dimmed" title={a.email} style={{ overflowWrap: 'anywhere' }}>
+                  {shortenEmail(a.email)}
                 </Text>
               </Stack>
               <Group gap="xs" wrap="nowrap">

@@ -4,6 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconEye } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { shortenEmail } from '@/lib/format/text';
 
 const CALC_LABEL: Record<ClientRow['calculation'], string> = {
   none: 'Not calculated',
@@ -31,11 +32,11 @@ function Review({ row }: { row: ClientRow }) {
   );
 }
 
-/** spec 01 §5: a long e-mail breaks anywhere rather than pushing the table wider. */
+/** spec 01 §5: a local part over 17 characters shows its first 7 and an ellipsis (whole in the tooltip). */
 function Email({ email }: { email: string }) {
   return (
-    <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-      {email}
+    <Text fz="xs" c="dimmed" title={email} style={{ overflowWrap: 'anywhere' }}>
+      {shortenEmail(email)}
     </Text>
   );
 }
@@ -76,11 +77,11 @@ export function ClientList({
               <Stack gap={0} style={{ minWidth: 0 }}>
                 {row.status === 'accepted' ? (
                   <Anchor component={Link} to={paths.taxPro.viewCustomer.getHref(row.id)} fw={600} fz="sm">
-                    {row.name ?? row.email}
+                    {row.name ?? shortenEmail(row.email)}
                   </Anchor>
                 ) : (
                   <Text fw={600} fz="sm">
-                    {row.name ?? row.email}
+                    {row.name ?? shortenEmail(row.email)}
                   </Text>
                 )}
                 <Email email={row.email} />
@@ -122,7 +123,7 @@ export function ClientList({
               <Table.Td maw={260}>
                 {row.status === 'accepted' ? (
                   <Anchor component={Link} to={paths.taxPro.viewCustomer.getHref(row.id)} fw={600} fz="sm">
-                    {row.name ?? row.email}
+                    {row.name ?? shortenEmail(row.email)}
                   </Anchor>
                 ) : (
                   <Text fw={600} fz="sm">

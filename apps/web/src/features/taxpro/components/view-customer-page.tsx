@@ -19,7 +19,10 @@ function Figure({ label, value }: { label: string; value: string | number }) {
   );
 }
 
-/** /tax_pro/view_customer?id= (also /tax_pro/payments/invitation?clientId&taxYear&planId): one client. */
+/**
+ * /tax_pro/view_customer?id= (also /tax_pro/payments/invitation?clientId&taxYear&planId and
+ * /tax_pro/paymentForm?id&taxYear&type until billing can take the accountant's payment): one client.
+ */
 export function ViewCustomerPage() {
   const [params] = useSearchParams();
   const id = Number(params.get('id') ?? params.get('clientId') ?? 0);
@@ -71,7 +74,11 @@ export function ViewCustomerPage() {
           </Title>
           <Badge variant="light">{c.plan ?? 'No plan'}</Badge>
         </Group>
-        <InvitePayForm clientId={c.id} plan={params.get('planId')} year={params.get('taxYear')} />
+        <InvitePayForm
+          clientId={c.id}
+          plan={params.get('planId') ?? params.get('type')}
+          year={params.get('taxYear')}
+        />
       </Paper>
     </Box>
   );

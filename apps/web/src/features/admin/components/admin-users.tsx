@@ -1,0 +1,148 @@
+import { INVITE_PLAN_IDS } from '@lotwise/contracts/taxpro/taxpro';
+import type { Role } from '@lotwise/contracts/users/user';
+import {
+  Badge,
+  Button,
+  Group,
+  Menu,
+  MultiSelect,
+  Pagination,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ErrorState, LoadingState } from '@/components/ui/states';
+import { errorText } from '@/lib/api-client';
+import { useAdminUsers, useGrantPlan, useUpdateUser } from '../api/admin';
+
+const ROLES: Role[] = ['customer', 'cpa', 'admin'];
+const YEAR = new Date().getUTCFullYear() - 1;
+const failed = (error: unknown) => notifications.show({ color: 'red', message: errorText(error) });
+
+/** Accounts: roles, disabled state, transaction counts, plans; change roles, disable, grant a plan. */
+export function AdminUsers() {
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), 300);
+  const [page, setPage] = useState(1);
+  const users = useAdminUsers(q, page);
+  const update = useUpdateUser();
+  const grant = useGrantPlan();
+  return (
+    <Stack gap="sm">
+      <TextInput
+        maw={360}
+        aria-label="Search accounts"
+        placeholder="Search by e-mail or name"
+        leftSection={<IconSearch size={16} />}
+        value={search}
+        onChange={(e) => {
+          setSearch(e.currentTarget.value);
+          setPage(1);
+        }}
+      />
+      {users.isPending ? (
+        <LoadingState label="Loading accounts…" />
+      ) : users.isError || !users.data ? (
+        <ErrorState message={errorText(users.error)} onRetry={() => void users.refetch()} />
+      ) : (
+        <Paper withBorder radius="md">
+          <Table.ScrollContainer minWidth={720}>
+            <Table verticalSpacing="xs" data-testid="admin-users">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Account</Table.Th>
+                  <Table.Th>Roles</Table.Th>
+                  <Table.Th>Transactions</Table.Th>
+                  <Table.Th>Plans</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {users.data.data.map((u) => (
+                  <Table.Tr key={u.id} data-testid="admin-user-row">
+                    <Table.Td>
+                      <Text fz="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                        {u.email}
+                      </Text>
+                      <Text fz="xs" c="dimmed">
+                        {u.name ?? '—'} · since {u.created_at.slice(0, 10)}
+                        {u.disabled ? (
+                          <Badge ml={6} size="xs" color="red">
+                            Disabled
+                          </Badge>
+                        ) : null}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td w={260}>
+                      <MultiSelect
+                        size="xs"
+                        aria-label={`Roles of ${u.email}`}
+                        data={ROLES}
+                        value={u.roles}
+                        onChange={(roles) =>
+                          roles.length > 0 &&
+                          update.mutate({ id: u.id, roles: roles as Role[] }, { onError: failed })
+                        }
+                      />
+                    </Table.Td>
+                    <Table.Td>{u.transactions.toLocaleString('en-US')}</Table.Td>
+                    <Table.Td>
+                      <Text fz="xs">
+                        {u.plans.map((p) => `${p.plan_id} ${p.tax_year}`).join(', ') || '—'}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={6} wrap="nowrap">
+                        <Menu withinPortal>
+                          <Menu.Target>
+                            <Button size="xs" variant="light">
+                              Grant plan
+                            </Button>
+                          </Menu.Target>
+                          <Menu.Dropdown>
+                            {INVITE_PLAN_IDS.map((plan) => (
+                              <Menu.Item
+                                key={plan}
+                                onClick={() =>
+                                  grant.mutate(
+                                    { id: u.id, tax_year: YEAR, plan_id: plan },
+                                    { onError: failed },
+                                  )
+                                }
+                              >
+                                {plan} for {YEAR}
+                              </Menu.Item>
+                            ))}
+                          </Menu.Dropdown>
+                        </Menu>
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          color={u.disabled ? 'teal' : 'red'}
+                          onClick={() =>
+                            update.mutate({ id: u.id, disabled: !u.disabled }, { onError: failed })
+                          }
+                        >
+                          {u.disabled ? 'Enable' : 'Disable'}
+                        </Button>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+      )}
+      {users.data && users.data.meta.total_pages > 1 ? (
+        <Pagination size="sm" total={users.data.meta.total_pages} value={page} onChange={setPage} />
+      ) : null}
+    </Stack>
+  );
+}
