@@ -53,7 +53,7 @@ export function AccountantsPanel() {
       ) : (
         <Stack gap="xs" mt="md">
           {list.data.data.map((a) => (
-            <Group key={a.id} justify="space-between" wrap="nowrap" data-testid="accountant-row">
+            <Group key={a.id} justify="space-between" wrap="wrap" gap="xs" data-testid="accountant-row">
               <Stack gap={0} style={{ minWidth: 0 }}>
                 <Text fz="sm" fw={600}>
                   {a.name ?? shortenEmail(a.email)}
@@ -62,8 +62,8 @@ export function AccountantsPanel() {
                   {shortenEmail(a.email)}
                 </Text>
               </Stack>
-              <Group gap="xs" wrap="nowrap">
-                <Badge color={STATUS[a.invited].color} variant="light">
+              <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+                <Badge color={STATUS[a.invited].color} variant="light" style={{ flexShrink: 0 }}>
                   {STATUS[a.invited].label}
                 </Badge>
                 {a.invited === 'pending' || a.invited === 'accepted' ? (
