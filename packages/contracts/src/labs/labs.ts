@@ -55,6 +55,13 @@ export const marketItem = z.object({
 });
 export type MarketItem = z.infer<typeof marketItem>;
 
+/** The change an item shows for the chosen sort period (server ranking and the pages alike). */
+export function changeFor(item: MarketItem, sort: LabsSort): string | null {
+  if (sort === 'percentage_change_7_days') return item.change_7d;
+  if (sort === 'percentage_change_30_days') return item.change_30d;
+  return item.change_1d;
+}
+
 export const mostTransactedItem = marketItem.extend({
   /** Transactions of the asset on this instance over the window (only groups of enough users). */
   transactions: z.number().int(),

@@ -8,22 +8,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../http/context.ts';
 import { AppError, notFound } from '../../http/errors.ts';
+import { pageMeta } from '../../http/paging.ts';
 import { authedRoute } from '../../http/route.ts';
-import type { Auth } from '../../http/session-plugin.ts';
 import { displayName } from '../taxpro/invitations.service.ts';
 import { nowIso, parseRoles } from '../users/users.repo.ts';
-
-function _requireAdmin(auth: Auth): void {
-  if (!parseRoles(auth.user.roles).includes('admin'))
-    throw new AppError('forbidden', 'This is for administrators.');
-}
-
-const meta = (page: number, perPage: number, total: number) => ({
-  current_page: page,
-  per_page: perPage,
-  total_count: total,
-  total_pages: Math.max(1, Math.ceil(total / perPage)),
-});
 
 /** The calls of this area: admin only (checked before the input is read). */
 function adminRoute<C extends ApiCall>(
@@ -89,7 +77,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void
           .filter((g) => g.user_id === u.id)
           .map((g) => ({ tax_year: g.tax_year, plan_id: g.plan_id })),
       })),
-      meta: meta(query.page, query.per_page, Number(n)),
+      meta: pageMeta(query.page, query.per_page, Number(n)),
     };
   });
 
@@ -154,7 +142,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void
         created_at: r.created_at,
         finished_at: r.finished_at,
       })),
-      meta: meta(query.page, query.per_page, Number(n)),
+      meta: pageMeta(query.page, query.per_page, Number(n)),
     };
   });
 }

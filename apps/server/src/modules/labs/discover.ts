@@ -2,12 +2,12 @@ import type { DiscoverItem, LabsHolding } from '@lotwise/contracts/labs/labs';
 import { LABS_CURRENCY } from '@lotwise/contracts/labs/labs';
 import type { UserRow } from '../../db/schema.ts';
 import type { AppContext } from '../../http/context.ts';
+import { pageMeta } from '../../http/paging.ts';
 import { buildRows, groupLots } from '../holdings/holdings.aggregate.ts';
 import { HoldingsRepo } from '../holdings/holdings.repo.ts';
 import { loadSnapshot } from '../holdings/holdings.service.ts';
 import type { Market } from './market.service.ts';
-import { byRank } from './market-figures.ts';
-import { bareItem } from './price-page.ts';
+import { bareItem, byRank } from './market-figures.ts';
 
 export interface DiscoverQuery {
   q?: string | undefined;
@@ -60,11 +60,6 @@ export async function discoverPage(ctx: AppContext, user: UserRow, market: Marke
     holding_currency: snap.currency,
     market: market.status,
     items: found.slice((page - 1) * query.per_page, page * query.per_page),
-    meta: {
-      current_page: page,
-      per_page: query.per_page,
-      total_count: found.length,
-      total_pages: totalPages,
-    },
+    meta: pageMeta(page, query.per_page, found.length),
   };
 }

@@ -1,5 +1,6 @@
 import type { ApiCall } from '@lotwise/contracts/http';
 import {
+  changeFor,
   createResearchItem,
   deleteResearchItem,
   getLabsDashboard,
@@ -16,24 +17,16 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../http/context.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { authedRoute } from '../../http/route.ts';
-import type { Auth } from '../../http/session-plugin.ts';
-import { parseRoles } from '../users/users.repo.ts';
 import { discoverPage } from './discover.ts';
 import { MarketService } from './market.service.ts';
-import { byChangeDesc, changeFor } from './market-figures.ts';
+import { bareItem, byChangeDesc } from './market-figures.ts';
 import { mostTransacted } from './most-transacted.ts';
-import { bareItem, gainsIn, priceChart } from './price-page.ts';
+import { gainsIn, priceChart } from './price-page.ts';
 import { ResearchRepo } from './research.repo.ts';
 import { researchView } from './research-view.ts';
 
 /** Items per Labs list. */
 const LIST_SIZE = 10;
-
-/** spec 01 §6: Labs is for customers (an accountant's own login has no portfolio to research). */
-function _requireCustomer(auth: Auth): void {
-  if (!parseRoles(auth.user.roles).includes('customer'))
-    throw new AppError('forbidden', 'Labs is available to customer accounts.');
-}
 
 /** The calls of this area: customer only (checked before the input is read). */
 function labsRoute<C extends ApiCall>(

@@ -1,4 +1,4 @@
-import type { LabsSort, MarketItem } from '@lotwise/contracts/labs/labs';
+import { changeFor, type LabsSort, type MarketItem } from '@lotwise/contracts/labs/labs';
 import Decimal from 'decimal.js';
 
 /** The change from `before` to `now` in percent, 2 decimals; null when either is unknown or `before` is 0. */
@@ -15,13 +15,6 @@ export function percentChange(
 /** A provider's percent as Labs shows it: 2 decimals. */
 export function percentText(value: string | null): string | null {
   return value === null ? null : new Decimal(value).toDecimalPlaces(2).toFixed(2);
-}
-
-/** The change an item shows for the chosen sort period. */
-export function changeFor(item: MarketItem, sort: LabsSort): string | null {
-  if (sort === 'percentage_change_7_days') return item.change_7d;
-  if (sort === 'percentage_change_30_days') return item.change_30d;
-  return item.change_1d;
 }
 
 /** Highest change first; unknown changes last. */
@@ -42,4 +35,20 @@ export function byRank(a: MarketItem, b: MarketItem): number {
     if (a.rank !== b.rank) return a.rank - b.rank;
   }
   return a.symbol.localeCompare(b.symbol);
+}
+
+/** The item for an asset Labs has no market figures for (its pages still show the user's side). */
+export function bareItem(asset: string, name: string, rank: number | null): MarketItem {
+  return {
+    id: asset,
+    symbol: asset,
+    name,
+    rank,
+    price: null,
+    market_cap: null,
+    change_1d: null,
+    change_7d: null,
+    change_30d: null,
+    sparkline: [],
+  };
 }

@@ -1,4 +1,4 @@
-import type { ChartTrade, LabsHolding, MarketItem, PriceRange } from '@lotwise/contracts/labs/labs';
+import type { ChartTrade, LabsHolding, PriceRange } from '@lotwise/contracts/labs/labs';
 import { LABS_CURRENCY } from '@lotwise/contracts/labs/labs';
 import { addDays } from '@lotwise/prices/days';
 import { fetchIntraday } from '@lotwise/prices/providers/coingecko-market';
@@ -173,21 +173,5 @@ export async function gainsIn(
           unrealised_gain: row.unrealised_gain,
         }
       : null,
-  };
-}
-
-/** The item for an asset Labs has no market figures for (the page still shows the user's side). */
-export function bareItem(asset: string, name: string, rank: number | null): MarketItem {
-  return {
-    id: asset,
-    symbol: asset,
-    name,
-    rank,
-    price: null,
-    market_cap: null,
-    change_1d: null,
-    change_7d: null,
-    change_30d: null,
-    sparkline: [],
   };
 }

@@ -1,7 +1,6 @@
-import type { LabsSort, ResearchItem } from '@lotwise/contracts/labs/labs';
+import { changeFor, type LabsSort, type ResearchItem } from '@lotwise/contracts/labs/labs';
 import Decimal from 'decimal.js';
 import type { Market } from './market.service.ts';
-import { changeFor } from './market-figures.ts';
 import type { StoredResearch } from './research.repo.ts';
 
 /**
@@ -12,7 +11,8 @@ import type { StoredResearch } from './research.repo.ts';
 export function researchView(item: StoredResearch, market: Market, sort: LabsSort): ResearchItem {
   let total: Decimal | null = new Decimal(0);
   let before: Decimal | null = new Decimal(0);
-  const positions = item.positions.map((p) => {
+  const positions: ResearchItem['positions'] = [];
+  for (const p of item.positions) {
     const m = market.bySymbol.get(p.asset) ?? null;
     const value = m?.price ? new Decimal(m.price).times(p.quantity) : null;
     const change = m ? changeFor(m, sort) : null;
@@ -21,18 +21,23 @@ export function researchView(item: StoredResearch, market: Market, sort: LabsSor
       before && value && change !== null
         ? before.plus(value.div(new Decimal(change).div(100).plus(1)))
         : null;
-    return { asset: p.asset, quantity: p.quantity, market: m, value: value ? value.toFixed(2) : null };
-  });
-  const sum = total as Decimal | null;
-  const then = before as Decimal | null;
+    positions.push({
+      asset: p.asset,
+      quantity: p.quantity,
+      market: m,
+      value: value ? value.toFixed(2) : null,
+    });
+  }
   return {
     id: item.id,
     kind: item.kind,
     name: item.name,
     created_at: item.created_at,
     positions,
-    value: sum ? sum.toFixed(2) : null,
+    value: total ? total.toFixed(2) : null,
     change:
-      sum && then && !then.isZero() ? sum.div(then).minus(1).times(100).toDecimalPlaces(2).toFixed(2) : null,
+      total && before && !before.isZero()
+        ? total.div(before).minus(1).times(100).toDecimalPlaces(2).toFixed(2)
+        : null,
   };
 }

@@ -2,6 +2,7 @@ import { impersonate, listAccessLog, stopImpersonating } from '@lotwise/contract
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../http/context.ts';
 import { AppError, notFound } from '../../http/errors.ts';
+import { pageMeta } from '../../http/paging.ts';
 import { authedRoute } from '../../http/route.ts';
 import { startSession } from '../../http/session-plugin.ts';
 import { sessionState } from '../auth/session-state.ts';
@@ -85,12 +86,7 @@ export function registerImpersonationRoutes(app: FastifyInstance, ctx: AppContex
         status_code: r.status_code,
         created_at: r.created_at,
       })),
-      meta: {
-        current_page: query.page,
-        per_page: query.per_page,
-        total_count: Number(n),
-        total_pages: Math.max(1, Math.ceil(Number(n) / query.per_page)),
-      },
+      meta: pageMeta(query.page, query.per_page, Number(n)),
     };
   });
 }

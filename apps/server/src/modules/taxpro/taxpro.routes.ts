@@ -16,6 +16,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
+import { pageMeta } from '../../http/paging.ts';
 import { authedRoute } from '../../http/route.ts';
 import { nowIso } from '../users/users.repo.ts';
 import { acceptedLink } from './access.ts';
@@ -95,12 +96,7 @@ export function registerTaxProRoutes(app: FastifyInstance, ctx: AppContext): voi
     return {
       status: 'success' as const,
       data: rows,
-      meta: {
-        current_page: query.page,
-        per_page: query.per_page,
-        total_count: total,
-        total_pages: Math.max(1, Math.ceil(total / query.per_page)),
-      },
+      meta: pageMeta(query.page, query.per_page, total),
     };
   });
 

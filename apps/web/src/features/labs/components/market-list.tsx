@@ -1,9 +1,9 @@
-import type { LabsSort, MarketItem } from '@lotwise/contracts/labs/labs';
+import { changeFor, type LabsSort, type MarketItem } from '@lotwise/contracts/labs/labs';
 import { Anchor, Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { changeFor, formatPrice } from '../utils/format';
+import { formatPrice } from '../utils/format';
 import { ChangeText } from './change-text';
 import { PriceSparkline } from './price-sparkline';
 

@@ -1,11 +1,10 @@
-import type { LabsSort, ResearchItem } from '@lotwise/contracts/labs/labs';
-import { LABS_SORT_LABELS } from '@lotwise/contracts/labs/labs';
+import { changeFor, LABS_SORT_LABELS, type LabsSort, type ResearchItem } from '@lotwise/contracts/labs/labs';
 import { ActionIcon, Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { formatCrypto, formatMoney } from '@/lib/format/amount';
-import { changeFor, formatPrice } from '../utils/format';
+import { formatPrice } from '../utils/format';
 import { ChangeText } from './change-text';
 import { PriceSparkline } from './price-sparkline';
 

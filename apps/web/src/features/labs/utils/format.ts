@@ -1,13 +1,5 @@
-import type { LabsSort, MarketItem } from '@lotwise/contracts/labs/labs';
 import { formatMoney } from '@/lib/format/amount';
 import { parseDecimal } from '@/lib/format/decimal-string';
-
-/** The change an item shows for the chosen period. */
-export function changeFor(item: MarketItem, sort: LabsSort): string | null {
-  if (sort === 'percentage_change_7_days') return item.change_7d;
-  if (sort === 'percentage_change_30_days') return item.change_30d;
-  return item.change_1d;
-}
 
 /** A market price in dollars: 2 decimals from $1 up, more for small coins (up to 8 significant). */
 export function formatPrice(value: string | null): string {
