@@ -2,8 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 // One runner for the whole repository: pure packages and the server run in node,
 // the SPA's component tests in jsdom, and the browser tests drive Debian chromium.
+// Two forks for the unit and API tests (each test file has its own databases); the browser
+// tests then run one file at a time in a single fork, after the rest, so Chromium and the
+// server processes they start have the machine to themselves.
 export default defineConfig({
   test: {
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -29,7 +33,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          poolOptions: { forks: { singleFork: true } },
         },
       },
     ],

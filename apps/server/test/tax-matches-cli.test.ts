@@ -67,7 +67,8 @@ function cliYears(method: string, basis: string): Years {
       '--tz',
       'UTC',
     ],
-    { encoding: 'utf8' },
+    // Offline like the app under test: the fixtures carry their values.
+    { encoding: 'utf8', env: { ...process.env, PRICE_PROVIDERS: 'none' } },
   );
   expect(r.status, r.stderr).toBe(0);
   const json = JSON.parse(r.stdout) as {

@@ -107,7 +107,7 @@ for (const dialect of DIALECTS) {
       const out = spawnSync(
         process.execPath,
         [cliBin, 'calc', join(dir, 'ledger.csv'), '--basis', 'us-2025'],
-        { encoding: 'utf8' },
+        { encoding: 'utf8', env: { ...process.env, PRICE_PROVIDERS: 'none' } },
       );
       expect(out.status, out.stderr).toBe(0);
       const row = out.stdout.split('\n').find((l) => l.startsWith('2024 '))!;
