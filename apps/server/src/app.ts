@@ -15,6 +15,7 @@ import { installSessions } from './http/session-plugin.ts';
 import { registerAdminRoutes } from './modules/admin/admin.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerMfaRoutes } from './modules/auth/mfa.routes.ts';
+import { registerBillingRoutes } from './modules/billing/billing.routes.ts';
 import { registerHoldingsRoutes } from './modules/holdings/holdings.routes.ts';
 import { registerEntryRoutes } from './modules/imports/entry.routes.ts';
 import { registerImportRoutes } from './modules/imports/imports.routes.ts';
@@ -78,6 +79,7 @@ export async function buildApp(
     registerMfaRoutes(api, ctx);
     registerUserRoutes(api, ctx);
     registerOnboardingRoutes(api, ctx);
+    registerBillingRoutes(api, ctx);
     registerImportRoutes(api, ctx);
     registerApiImportRoutes(api, ctx);
     registerWalletImportRoutes(api, ctx);

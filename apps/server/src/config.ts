@@ -60,6 +60,11 @@ const envSchema = z.object({
   ESPLORA_BASE_URL: z.string().url().optional(),
   JOB_HEARTBEAT_SECONDS: z.coerce.number().positive().default(5),
   JOB_STALE_SECONDS: z.coerce.number().positive().default(30),
+  BILLING: z.enum(['off', 'stripe']).default('off'),
+  BILLING_PLANS_FILE: z.string().optional(),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_BASE_URL: z.string().url().optional(),
   IMPORT_WORKER_MIN_BYTES: z.coerce
     .number()
     .int()
@@ -107,6 +112,21 @@ export interface Config {
   selfTransferWindowDays: number;
   /** Labs: how long a provider's market list is reused, and the most-transacted list's privacy floor. */
   labs: { marketTtlMs: number; minGroupUsers: number; mostTransactedDays: number };
+  /**
+   * Billing: off by default (every user has every feature). With `stripe`, payments go through
+   * Stripe Checkout (the secret key and the webhook's signing secret are then required);
+   * `apiBaseUrl` points the SDK elsewhere (a replay server in tests); `plansFile` replaces the
+   * built-in plan catalogue.
+   */
+  billing:
+    | { mode: 'off'; plansFile: string | undefined }
+    | {
+        mode: 'stripe';
+        plansFile: string | undefined;
+        secretKey: string;
+        webhookSecret: string;
+        apiBaseUrl: string | undefined;
+      };
   /** The price service's variables (PRICE_*, PRICES_*, COINGECKO_*, ECB_*), read by @lotwise/prices/config. */
   priceEnv: Record<string, string | undefined>;
 }
@@ -123,6 +143,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(REPO_ROOT, e.DATA_DIR);
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
   const defaultDist = path.join(REPO_ROOT, 'apps/web/dist');
+  const plansFile = e.BILLING_PLANS_FILE ? path.resolve(REPO_ROOT, e.BILLING_PLANS_FILE) : undefined;
+  if (e.BILLING === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
+    throw new Error(
+      'Invalid configuration: BILLING=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -166,6 +192,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     esploraBaseUrl: e.ESPLORA_BASE_URL,
     jobHeartbeatMs: e.JOB_HEARTBEAT_SECONDS * 1000,
     jobStaleMs: e.JOB_STALE_SECONDS * 1000,
+    billing:
+      e.BILLING === 'stripe'
+        ? {
+            mode: 'stripe',
+            plansFile,
+            secretKey: e.STRIPE_SECRET_KEY ?? '',
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? '',
+            apiBaseUrl: e.STRIPE_API_BASE_URL,
+          }
+        : { mode: 'off', plansFile },
     priceEnv: Object.fromEntries(Object.entries(env).filter(([key]) => PRICE_ENV.test(key))),
   };
 }

@@ -55,6 +55,7 @@ export const errorCode = z.enum([
   'weak_password',
   'email_taken',
   'invalid_token',
+  'payment_required',
   'internal',
 ]);
 export type ErrorCode = z.infer<typeof errorCode>;
@@ -66,6 +67,10 @@ export const errorResponse = z.object({
   /** Every problem found, e.g. one per invalid field; the UI joins them with '. '. */
   messages: z.array(z.string()),
   field: z.string().optional(),
+  /** payment_required (402): the tax year whose plan is needed and a trace id (spec 01 §7, §8). */
+  payment_required: z.literal(true).optional(),
+  trace_id: z.string().optional(),
+  tax_year: z.number().int().optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponse>;
 

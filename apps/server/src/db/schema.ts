@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { BillingEventsTable, BillingPurchasesTable } from './schema-billing.ts';
 import type { ApiCredentialsTable, WalletConnectionsTable } from './schema-connected.ts';
 import type { MarketSnapshotsTable, ResearchItemsTable } from './schema-labs.ts';
 import type { PriceAssetsTable, PriceMissesTable, PricesTable } from './schema-prices.ts';
@@ -20,6 +21,7 @@ import type {
 } from './schema-taxpro.ts';
 
 // The tax results, the price table and connected sources have files of their own.
+export type * from './schema-billing.ts';
 export type * from './schema-connected.ts';
 export type * from './schema-labs.ts';
 export type * from './schema-prices.ts';
@@ -159,7 +161,8 @@ export interface ImportFilesTable {
   sha256: string | null;
   size_bytes: number;
   format: string | null;
-  status: ImportStatus;
+  /** 'paused': stored nothing, waiting for a plan (the free import limit, issue 20). */
+  status: ImportStatus | 'paused';
   status_message: string | null;
   rows_parsed: Generated<number>;
   rows_added: Generated<number>;
@@ -345,4 +348,6 @@ export interface Database {
   impersonation_events: ImpersonationEventsTable;
   plan_invitations: PlanInvitationsTable;
   plan_grants: PlanGrantsTable;
+  billing_purchases: BillingPurchasesTable;
+  billing_events: BillingEventsTable;
 }

@@ -4,6 +4,8 @@ import type { JobQueue } from '../jobs/job-queue.ts';
 import type { JobsRepo } from '../jobs/jobs.repo.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { SessionsRepo } from '../modules/auth/sessions.repo.ts';
+import { BillingService } from '../modules/billing/billing.service.ts';
+import { Catalogue } from '../modules/billing/catalogue.ts';
 import { PriceService } from '../modules/prices/prices.service.ts';
 import { UsersRepo } from '../modules/users/users.repo.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
@@ -19,6 +21,7 @@ export interface AppContext {
   jobs: JobQueue;
   jobsRepo: JobsRepo;
   prices: PriceService;
+  billing: BillingService;
 }
 
 export function createContext(
@@ -38,5 +41,10 @@ export function createContext(
     users: new UsersRepo(db.kysely),
     sessions: new SessionsRepo(db.kysely, config.sessionTtlMs, () => db.sideWriters.count > 0),
     prices: new PriceService(db.kysely, config.priceEnv),
+    billing: new BillingService(
+      db.kysely,
+      Catalogue.load(config.billing.plansFile),
+      config.billing.mode === 'stripe',
+    ),
   };
 }

@@ -14,6 +14,7 @@ const HTTP_STATUS: Record<ErrorCode, number> = {
   conflict: 409,
   email_taken: 409,
   rate_limited: 429,
+  payment_required: 402,
   internal: 500,
 };
 
@@ -22,13 +23,19 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly messages: string[];
   readonly field: string | undefined;
+  readonly payment: { trace_id: string; tax_year: number } | undefined;
 
-  constructor(code: ErrorCode, message: string, options: { messages?: string[]; field?: string } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { messages?: string[]; field?: string; payment?: { trace_id: string; tax_year: number } } = {},
+  ) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.messages = options.messages ?? [message];
     this.field = options.field;
+    this.payment = options.payment;
   }
 
   get statusCode(): number {
@@ -42,6 +49,7 @@ export class AppError extends Error {
       message: this.message,
       messages: this.messages,
       ...(this.field ? { field: this.field } : {}),
+      ...(this.payment ? { payment_required: true as const, ...this.payment } : {}),
     };
   }
 }

@@ -19,6 +19,8 @@ const BLOCKED: Array<{ methods: 'unsafe' | 'all'; pattern: RegExp }> = [
   { methods: 'unsafe', pattern: /^\/api\/(customer_cpa|invitations)/ },
   { methods: 'all', pattern: /^\/api\/users\/\d+\/impersonate/ },
   { methods: 'all', pattern: /^\/api\/admin\// },
+  // Paying is the client's own decision (an accountant invites them to pay instead).
+  { methods: 'unsafe', pattern: /^\/api\/billing\/checkout/ },
 ];
 
 /**

@@ -10,6 +10,8 @@ import type { AppContext } from '../../http/context.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { pageMeta } from '../../http/paging.ts';
 import { authedRoute } from '../../http/route.ts';
+import { requireCataloguePlan } from '../billing/catalogue-check.ts';
+import { resumePausedImports } from '../billing/resume-imports.ts';
 import { displayName } from '../taxpro/invitations.service.ts';
 import { nowIso, parseRoles } from '../users/users.repo.ts';
 
@@ -100,6 +102,7 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void
 
   adminRoute(app, adminGrantPlan, async ({ auth, params, body }) => {
     if (!(await ctx.users.findById(params.id))) throw notFound('User');
+    requireCataloguePlan(ctx, body.tax_year, body.plan_id);
     await db
       .insertInto('plan_grants')
       .values({
@@ -116,6 +119,8 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void
           .doUpdateSet({ plan_id: body.plan_id, source: 'admin', granted_by: auth.user.id }),
       )
       .execute();
+    // A granted plan lifts the free import limit like a bought one.
+    await resumePausedImports(ctx, params.id);
     return { status: 'success' as const, message: `Plan ${body.plan_id} granted for ${body.tax_year}` };
   });
 

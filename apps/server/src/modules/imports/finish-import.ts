@@ -1,5 +1,6 @@
+import { FREE_LIMIT_TEXT } from '@lotwise/contracts/billing/billing';
 import type { StreamSummary } from '@lotwise/importers/parse-stream';
-import type { ImportStore } from './import-store.ts';
+import { ImportPaused, type ImportStore } from './import-store.ts';
 import type { ImportsRepo } from './imports.repo.ts';
 
 export const importFailedText = (name: string) =>
@@ -8,6 +9,8 @@ export const importFailedText = (name: string) =>
 /** How a run ended, as the import job reports it. */
 export type RunOutcome =
   | { status: 'failed'; format: string | null; errors: number }
+  /** Stored nothing: the user would pass the free import limit (issue 20); resumes after a plan. */
+  | { status: 'paused'; format: string; needed: number; limit: number }
   | {
       status: 'complete';
       format: string;
@@ -33,6 +36,7 @@ export async function finishRun(
     accountName: string;
     summary: StreamSummary;
     skipped: number;
+    limit?: number | null | undefined;
   },
 ): Promise<RunOutcome> {
   const { summary } = run;
@@ -48,15 +52,23 @@ export async function finishRun(
     );
     return { status: 'failed', format: summary.format, errors: summary.errors };
   }
-  const outcome = await store.commitImport({
-    fileId: run.fileId,
-    historyId: run.historyId,
-    userId: run.userId,
-    format: summary.format,
-    parsed: summary.records,
-    errorCount: summary.errors,
-    skipped: run.skipped,
-  });
+  let outcome: { added: number; duplicates: number };
+  try {
+    outcome = await store.commitImport({
+      fileId: run.fileId,
+      historyId: run.historyId,
+      userId: run.userId,
+      format: summary.format,
+      parsed: summary.records,
+      errorCount: summary.errors,
+      skipped: run.skipped,
+      limit: run.limit ?? null,
+    });
+  } catch (error) {
+    if (!(error instanceof ImportPaused)) throw error;
+    await store.pauseImport(run.fileId, summary.format, summary.records, FREE_LIMIT_TEXT);
+    return { status: 'paused', format: summary.format, needed: error.needed, limit: error.limit };
+  }
   return {
     status: 'complete',
     format: summary.format,

@@ -22,6 +22,7 @@ export { importFailedText } from './finish-import.ts';
 export function appImportFileJob(ctx: AppContext, repo: ImportsRepo) {
   return importFileJob(ctx, repo, new ImportStore(ctx.db.kysely, ctx.db.sqlite), {
     workerMinBytes: ctx.config.importWorkerMinBytes,
+    limitOf: (userId) => ctx.billing.importLimit(userId),
     sqliteFileUrl: ctx.db.dialect === 'sqlite' && ctx.db.url !== 'sqlite::memory:' ? ctx.db.url : undefined,
   });
 }
@@ -37,6 +38,8 @@ export function importFileJob(
   store: ImportStore,
   options: {
     workerMinBytes: number;
+    /** The user's transaction limit (billing's free import limit); absent or null: none. */
+    limitOf?: (userId: number) => Promise<number | null>;
     /** The embedded database's file URL: large uploads are then written by the import writer. */
     sqliteFileUrl?: string | undefined;
   },
@@ -82,6 +85,7 @@ export function importFileJob(
       historyId: history.id,
       fileId: file.id,
       now: nowIso(),
+      transactionLimit: (await options.limitOf?.(job.user_id)) ?? null,
     };
     const writerDbUrl = large ? options.sqliteFileUrl : undefined;
     const reportRead = async (read: number) => {
@@ -138,9 +142,17 @@ export function importFileJob(
         accountName: history.account_name,
         summary,
         skipped,
+        limit: input.transactionLimit,
       });
     }
 
+    if (outcome.status === 'paused') {
+      ctx.hub.publish(job.user_id, {
+        channel: 'imports',
+        event: 'import_paused',
+        data: { import_history_id: history.id, import_file_id: file.id, needed: outcome.needed },
+      });
+    }
     if (outcome.status === 'complete') {
       const { status: _status, format: _format, skipped: _skipped, ...counts } = outcome;
       ctx.hub.publish(job.user_id, {

@@ -14,6 +14,17 @@ const STAGING_COLUMNS = ['import_file_id', ...STAGED_COLUMNS] as const;
 const DIRECT_COLUMNS = ['import_file_id', ...STAGED_COLUMNS, 'updated_at'];
 const placeholders = (count: number) => Array.from({ length: count }, () => '?').join(', ');
 
+/** Thrown inside the commit when the import would take the user past their limit: nothing is kept. */
+export class ImportPaused extends Error {
+  constructor(
+    readonly needed: number,
+    readonly limit: number,
+  ) {
+    super(`Import paused: ${needed} transactions would pass the limit of ${limit}`);
+    this.name = 'ImportPaused';
+  }
+}
+
 /**
  * Writes an upload's outcome: rows staged in short chunks, then moved into transactions
  * in one database transaction (see the import job), or the upload marked failed.
@@ -112,9 +123,20 @@ export class ImportStore {
     parsed: number;
     errorCount: number;
     skipped: number;
+    /** Transactions the user may hold; past it the whole import is undone and paused. */
+    limit: number | null;
   }): Promise<{ added: number; duplicates: number }> {
     return this.inTransaction(async (trx) => {
       const added = this.options.direct ? this.added : await this.moveStaged(trx, input.fileId);
+      if (input.limit !== null && added > 0) {
+        const held = await trx
+          .selectFrom('transactions')
+          .select((eb) => eb.fn.countAll<string | number>().as('n'))
+          .where('user_id', '=', input.userId)
+          .executeTakeFirstOrThrow();
+        // Throwing rolls the moved rows back (direct mode: the caller's transaction, see pauseImport).
+        if (Number(held.n) > input.limit) throw new ImportPaused(Number(held.n), input.limit);
+      }
       if (added > 0) await reapplyAnnotations(trx, input.userId, input.fileId);
       await trx
         .updateTable('import_files')
@@ -144,6 +166,28 @@ export class ImportStore {
       }
       await trx.deleteFrom('import_staging').where('import_file_id', '=', input.fileId).execute();
       return { added, duplicates: input.parsed - added };
+    });
+  }
+
+  /**
+   * The upload waits for a plan: nothing of it stays (its staged rows and errors go; the file
+   * is kept to run again). Direct mode first undoes the run's open transaction, then records
+   * the pause in a new one that the import writer commits.
+   */
+  async pauseImport(fileId: number, format: string, parsed: number, message: string): Promise<void> {
+    if (this.options.direct && this.sqlite?.inTransaction) {
+      this.sqlite.exec('rollback');
+      this.sqlite.exec('begin immediate');
+      this.added = 0;
+    }
+    await this.inTransaction(async (trx) => {
+      await trx.deleteFrom('import_staging').where('import_file_id', '=', fileId).execute();
+      await trx.deleteFrom('import_errors').where('import_file_id', '=', fileId).execute();
+      await trx
+        .updateTable('import_files')
+        .set({ status: 'paused', status_message: message, format, rows_parsed: parsed })
+        .where('id', '=', fileId)
+        .execute();
     });
   }
 

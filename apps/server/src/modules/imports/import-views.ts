@@ -37,8 +37,9 @@ export function toSourceRow(f: ImportFileRow, h: HistoryRecord): ImportSourceRow
     last_sync: f.finished_at,
     total: f.rows_added,
     parsed: f.rows_parsed,
-    import_status: f.status,
-    status_code: f.status === 'failed' ? 'failed' : null,
+    // A paused upload (free import limit) is still on its way: in progress, with its own code.
+    import_status: f.status === 'paused' ? 'in-progress' : f.status,
+    status_code: f.status === 'failed' ? 'failed' : f.status === 'paused' ? 'paused' : null,
     file_name: f.file_name,
     file_type: f.file_type,
     custom_name: h.custom_name,

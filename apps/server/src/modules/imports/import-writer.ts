@@ -58,6 +58,7 @@ async function finish(summary: StreamSummary): Promise<void> {
     accountName,
     summary,
     skipped,
+    limit: input.transactionLimit ?? null,
   });
   sqlite.exec('commit');
   await db.close();

@@ -37,6 +37,8 @@ export interface StagingTarget {
   historyId: number;
   fileId: number;
   now: string;
+  /** Transactions the user may hold after this import (the free import limit); null: no limit. */
+  transactionLimit?: number | null;
 }
 
 /**

@@ -172,14 +172,17 @@ export function registerReviewRoutes(app: FastifyInstance, ctx: AppContext): voi
     return {
       status: 'success',
       active_tax_year: year,
-      // Billing is off (self-hosted default): every year has every feature.
-      subscription_stat: 'active',
+      // Billing off (the self-hosted default): every year has every feature.
+      subscription_stat:
+        !ctx.billing.enabled || (await ctx.billing.planFor(auth.user.id, year)) ? 'active' : 'inactive',
       tax_calculation_id: calc?.trace_id ?? null,
       taxable_count: (taxable?.disposal_count ?? 0) + (taxable?.income_count ?? 0),
     };
   });
 
-  authedRoute(app, hasSubscriptions, async () => ({ subscribed: true }));
+  authedRoute(app, hasSubscriptions, async ({ auth }) => ({
+    subscribed: !ctx.billing.enabled || (await ctx.billing.hasAnyPlan(auth.user.id)),
+  }));
 
   authedRoute(app, customerInfo, async ({ auth }) => ({ data: { email: auth.user.email } }));
 

@@ -121,6 +121,8 @@ export function registerTaxYearRoutes(app: FastifyInstance, ctx: AppContext, res
     async (request, reply) => {
       const auth = requireAuth(request);
       const { year, form } = request.params as { year: number; form: z.infer<typeof reportForm> };
+      // With billing on, a year's reports need that year's plan (402 payment_required otherwise).
+      await ctx.billing.requireReportPlan(auth.user.id, year);
       const calc = await results.latestComplete(auth.user.id);
       if (!calc) throw notFound(NO_RESULTS);
       const model = await storedReportModel(years, auth.user, calc, year, form === 'tax-report.pdf');

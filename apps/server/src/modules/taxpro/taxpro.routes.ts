@@ -18,6 +18,7 @@ import type { AppContext } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
 import { pageMeta } from '../../http/paging.ts';
 import { authedRoute } from '../../http/route.ts';
+import { requireCataloguePlan } from '../billing/catalogue-check.ts';
 import { nowIso } from '../users/users.repo.ts';
 import { acceptedLink } from './access.ts';
 import { clientsOf } from './clients.ts';
@@ -113,6 +114,7 @@ export function registerTaxProRoutes(app: FastifyInstance, ctx: AppContext): voi
 
   cpaRoute(app, invitePay, async ({ auth, body }) => {
     if (!(await acceptedLink(db, auth.user.id, body.client_id))) throw notFound('Client');
+    requireCataloguePlan(ctx, body.tax_year, body.plan_id);
     const { id } = await db
       .insertInto('plan_invitations')
       .values({
