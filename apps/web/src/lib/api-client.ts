@@ -17,14 +17,26 @@ export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly messages: string[];
   readonly field: string | undefined;
+  /** payment_required (402): the tax year whose plan is needed, and the trace id. */
+  readonly taxYear: number | undefined;
+  readonly traceId: string | undefined;
 
-  constructor(status: number, code: ErrorCode, message: string, messages: string[], field?: string) {
+  constructor(
+    status: number,
+    code: ErrorCode,
+    message: string,
+    messages: string[],
+    field?: string,
+    extra: { taxYear?: number; traceId?: string } = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.messages = messages.length > 0 ? messages : [message];
     this.field = field;
+    this.taxYear = extra.taxYear;
+    this.traceId = extra.traceId;
   }
 
   /** What the UI shows: every problem, joined with '. ' (spec 02 §8). */
@@ -121,21 +133,7 @@ export async function callApi<C extends AnyCall>(
   }
   const payload: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    const parsed = errorResponse.safeParse(payload);
-    const error = parsed.success
-      ? new ApiError(
-          response.status,
-          parsed.data.code,
-          parsed.data.message,
-          parsed.data.messages,
-          parsed.data.field,
-        )
-      : new ApiError(
-          response.status,
-          response.status === 401 ? 'unauthenticated' : 'internal',
-          fallbackMessage(response.status),
-          [],
-        );
+    const error = apiErrorFrom(response.status, payload);
     // Only a lost session signs the user out; a wrong code or password is a 401 of its own kind.
     if (error.code === 'unauthenticated' && !call.public) onUnauthenticated?.(call);
     // spec 01 §8: an impersonation that ended (access revoked) reloads into the accountant's own area.
@@ -150,8 +148,21 @@ export async function callApi<C extends AnyCall>(
   return parsed.data as CallResponse<C>;
 }
 
+/** The ApiError of a failed answer: the contracts' errorResponse, or a text for the status. */
+export function apiErrorFrom(status: number, payload: unknown): ApiError {
+  const parsed = errorResponse.safeParse(payload);
+  if (parsed.success) {
+    const { code, message, messages, field, tax_year, trace_id } = parsed.data;
+    return new ApiError(status, code, message, messages, field, { taxYear: tax_year, traceId: trace_id });
+  }
+  const code: ErrorCode =
+    status === 401 ? 'unauthenticated' : status === 402 ? 'payment_required' : 'internal';
+  return new ApiError(status, code, fallbackMessage(status), []);
+}
+
 function fallbackMessage(status: number): string {
   if (status === 401) return 'Please sign in to continue.';
+  if (status === 402) return 'This needs a tax plan for the year.';
   if (status === 403) return "You don't have access to this.";
   if (status === 404) return 'Not found.';
   if (status === 429) return 'Too many attempts. Please wait a minute and try again.';

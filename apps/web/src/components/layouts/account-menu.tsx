@@ -20,7 +20,7 @@ function initials(user: User): string {
 }
 
 /** Account menu: Settings, Billing (customers only), Support, Sign Out. */
-export function AccountMenu({ user }: { user: User }) {
+export function AccountMenu({ user, billingEnabled }: { user: User; billingEnabled: boolean }) {
   const logout = useLogout();
   const name = [user.first_name, user.last_name].filter(Boolean).join(' ');
   return (
@@ -39,7 +39,7 @@ export function AccountMenu({ user }: { user: User }) {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{shortenEmail(user.email)}</Menu.Label>
-        {accountMenuItems(user).map((item) =>
+        {accountMenuItems(user, billingEnabled).map((item) =>
           item.href ? (
             <Menu.Item
               key={item.label}

@@ -7,6 +7,7 @@ import { Logo } from '@/components/ui/logo';
 import { LoadingState } from '@/components/ui/states';
 import { TaxYearPicker } from '@/components/ui/tax-year-picker';
 import { paths } from '@/config/paths';
+import { useBillingEnabled } from '@/features/billing/api/list-plans';
 import { InvitationBanner } from '@/features/taxpro/components/invitation-banner';
 import { useTaxYear } from '@/hooks/use-tax-year';
 import { isCpaOnly, isCustomer, isUsRegion } from '@/lib/access/roles';
@@ -29,6 +30,8 @@ export function AppLayout() {
   const items = navItems(user);
   const bottom = bottomBarItems(user);
   const customer = isCustomer(user);
+  // Billing off (the default): no Upgrade button and no Billing item.
+  const billing = useBillingEnabled(customer);
   const headerHeight = masquerade ? { base: 60 + 78, sm: 60 + 38 } : 60;
   return (
     <AppShell
@@ -50,7 +53,7 @@ export function AppLayout() {
                 <TaxYearPicker size="xs" />
               </Box>
             ) : null}
-            {showsUpgrade(user) ? (
+            {showsUpgrade(user, billing) ? (
               <Button
                 component={Link}
                 to={paths.pricing.getHref({ callUrl: 'settings', taxYear })}
@@ -58,11 +61,12 @@ export function AppLayout() {
                 variant="gradient"
                 gradient={{ from: 'teal.7', to: 'teal.5' }}
                 leftSection={<IconSparkles size={14} />}
+                data-testid="upgrade-button"
               >
                 Upgrade
               </Button>
             ) : null}
-            <AccountMenu user={user} />
+            <AccountMenu user={user} billingEnabled={billing} />
           </Group>
         </Group>
       </AppShell.Header>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountMenuItems, bottomBarItems, navItems, navVariant } from './nav-items';
+import { accountMenuItems, bottomBarItems, navItems, navVariant, showsUpgrade } from './nav-items';
 
 const customer = { roles: ['customer' as const], combined_page: false, country_code: 'US' };
 const labels = (items: { label: string }[]) => items.map((i) => i.label);
@@ -55,8 +55,14 @@ describe('navigation variants', () => {
   it('bottom bar and account menu', () => {
     expect(labels(bottomBarItems(customer))).toEqual(['Wallets', 'Transactions', 'Tax Center', 'Holdings']);
     expect(labels(accountMenuItems(customer))).toEqual(['Settings', 'Billing', 'Support']);
+    expect(labels(accountMenuItems(customer, false))).toEqual(['Settings', 'Support']);
     const cpa = accountMenuItems({ ...customer, roles: ['cpa'] });
     expect(labels(cpa)).toEqual(['Settings', 'Support']);
     expect(cpa[0]?.to).toBe('/tax_pro/settings/profile');
+  });
+  it('the Upgrade button is for customers when billing is on', () => {
+    expect(showsUpgrade(customer, true)).toBe(true);
+    expect(showsUpgrade(customer, false)).toBe(false);
+    expect(showsUpgrade({ ...customer, roles: ['cpa'] }, true)).toBe(false);
   });
 });

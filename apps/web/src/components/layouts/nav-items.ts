@@ -90,16 +90,21 @@ export function bottomBarItems(user: NavUser): NavItem[] {
   ];
 }
 
-/** Account menu: Settings, Billing (customers only), Support, Sign Out. */
-export function accountMenuItems(user: NavUser): NavItem[] {
+/**
+ * Account menu: Settings, Billing (customers only, and only when billing is on), Support, Sign Out.
+ */
+export function accountMenuItems(user: NavUser, billingEnabled = true): NavItem[] {
   const settings = isCpaOnly(user) ? paths.taxPro.settingsProfile.path : paths.settings.profile.path;
   return [
     { label: 'Settings', to: settings },
-    ...(showsBilling(user) ? [{ label: 'Billing', to: paths.settings.billingHistory.path }] : []),
+    ...(billingEnabled && showsBilling(user)
+      ? [{ label: 'Billing', to: paths.settings.billingHistory.path }]
+      : []),
     ...(isAdmin(user) ? [{ label: 'Administration', to: paths.admin.path }] : []),
     support,
   ];
 }
 
-/** The Upgrade button is for customers. */
-export const showsUpgrade = (user: NavUser): boolean => isCustomer(user);
+/** The Upgrade button is for customers, when billing is on. */
+export const showsUpgrade = (user: NavUser, billingEnabled = true): boolean =>
+  billingEnabled && isCustomer(user);

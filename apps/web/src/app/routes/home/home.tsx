@@ -1,6 +1,7 @@
 import { Navigate } from 'react-router';
 import { PageHeader } from '@/components/ui/page-header';
 import { ErrorState, LoadingState } from '@/components/ui/states';
+import { FreeLimitWatcher } from '@/features/billing/components/free-limit-watcher';
 import { useAllImportHistories } from '@/features/imports/api/list-all-import-histories';
 import { FirstImport } from '@/features/imports/components/first-import';
 import { useImportsPath } from '@/features/imports/hooks/use-imports-path';
@@ -38,6 +39,7 @@ export default function HomeRoute() {
         importsHref={importsHref}
         uploads={uploads}
       />
+      <FreeLimitWatcher callUrl="wizardParsed" />
     </>
   );
 }

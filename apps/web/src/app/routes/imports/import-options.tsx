@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { paths } from '@/config/paths';
+import { FreeLimitWatcher } from '@/features/billing/components/free-limit-watcher';
 import { useImportFile } from '@/features/imports/api/get-import-file';
 import { ImportDropzone } from '@/features/imports/components/import-dropzone';
 import { UploadList } from '@/features/imports/components/upload-list';
@@ -67,6 +68,7 @@ export default function ImportOptionsRoute() {
     <>
       <PageHeader title="Import options" description="Fix or resync an import source." />
       <Card p={{ base: 'sm', sm: 'lg' }}>{content}</Card>
+      <FreeLimitWatcher />
     </>
   );
 }

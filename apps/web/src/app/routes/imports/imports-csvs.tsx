@@ -1,5 +1,6 @@
 import { Card, Stack, Title } from '@mantine/core';
 import { PageHeader } from '@/components/ui/page-header';
+import { FreeLimitWatcher } from '@/features/billing/components/free-limit-watcher';
 import { CsvFilesList } from '@/features/imports/components/csv-files-list';
 import { ImportDropzone } from '@/features/imports/components/import-dropzone';
 import { UploadList } from '@/features/imports/components/upload-list';
@@ -28,6 +29,7 @@ export default function ImportsCsvsRoute() {
           <CsvFilesList />
         </Card>
       </Stack>
+      <FreeLimitWatcher />
     </>
   );
 }

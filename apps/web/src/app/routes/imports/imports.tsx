@@ -3,6 +3,7 @@ import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
+import { FreeLimitWatcher } from '@/features/billing/components/free-limit-watcher';
 import { AddAccountSection } from '@/features/imports/components/add-account-section';
 import { ImportHistorySection } from '@/features/imports/components/import-history-section';
 import { ManualEntryButton } from '@/features/imports/components/manual-entry-button';
@@ -37,6 +38,7 @@ export default function ImportsRoute() {
         <ImportHistorySection />
         <AddAccountSection />
       </Stack>
+      <FreeLimitWatcher />
     </>
   );
 }

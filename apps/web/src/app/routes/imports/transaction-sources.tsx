@@ -2,6 +2,7 @@ import { Card, Select } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/ui/page-header';
 import { ErrorState, LoadingState } from '@/components/ui/states';
+import { FreeLimitWatcher } from '@/features/billing/components/free-limit-watcher';
 import { useAllImportHistories } from '@/features/imports/api/list-all-import-histories';
 import { SourcesSection } from '@/features/imports/components/sources-section';
 import { accountLabel } from '@/features/imports/utils/import-state';
@@ -48,6 +49,7 @@ export default function TransactionSourcesRoute() {
           <SourcesSection accounts={shown} />
         )}
       </Card>
+      <FreeLimitWatcher />
     </>
   );
 }

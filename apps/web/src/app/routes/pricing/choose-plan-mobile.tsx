@@ -1,5 +1,6 @@
-import { ComingSoon } from '@/components/layouts/coming-soon';
+import { PricingPage } from '@/features/billing/components/pricing-page';
 
+/** /choose_plan_mobile: the plans in one column, for phones. */
 export default function ChoosePlanMobileRoute() {
-  return <ComingSoon title="Choose a plan" description="Pick a tax plan." />;
+  return <PricingPage singleColumn />;
 }

@@ -1,5 +1,6 @@
-import { ComingSoon } from '@/components/layouts/coming-soon';
+import { PricingSummaryPage } from '@/features/billing/components/pricing-summary-page';
 
+/** /pricing_summary?taxYear&planId: the chosen plan before the payment page. */
 export default function PricingSummaryRoute() {
-  return <ComingSoon title="Plan summary" description="Review your plan before payment." />;
+  return <PricingSummaryPage />;
 }

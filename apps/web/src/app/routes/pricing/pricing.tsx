@@ -1,5 +1,6 @@
-import { ComingSoon } from '@/components/layouts/coming-soon';
+import { PricingPage } from '@/features/billing/components/pricing-page';
 
+/** /pricing?callUrl={url}&taxYear={year} (spec 01 §2). */
 export default function PricingRoute() {
-  return <ComingSoon title="Pricing" description="Choose the tax plan that fits your transaction count." />;
+  return <PricingPage />;
 }

@@ -4,6 +4,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { Navigate, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/ui/page-header';
 import { ErrorState, LoadingState } from '@/components/ui/states';
+import { FreeLimitWatcher } from '@/features/billing/components/free-limit-watcher';
 import { useAllImportHistories } from '@/features/imports/api/list-all-import-histories';
 import { AccountSidebar } from '@/features/imports/components/account-sidebar';
 import { AddAccountSection } from '@/features/imports/components/add-account-section';
@@ -59,6 +60,7 @@ export default function WalletsRoute() {
       <Modal opened={adding} onClose={close} title="Add account" size="xl" fullScreen={mobile}>
         <AddAccountSection />
       </Modal>
+      <FreeLimitWatcher />
     </>
   );
 }

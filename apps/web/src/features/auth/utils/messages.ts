@@ -12,6 +12,7 @@ const FALLBACK: Partial<Record<ApiError['code'], string>> = {
   invalid_token: 'This link or sign-in has expired. Please start again.',
   invalid_mfa_code: 'That code is not correct. Check your authenticator app and try again.',
   rate_limited: 'Too many attempts. Please wait a minute and try again.',
+  payment_required: 'This needs a tax plan for the year. Choose a plan to continue.',
 };
 
 export function authErrorMessage(error: unknown): string {

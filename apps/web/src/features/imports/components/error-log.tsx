@@ -23,7 +23,7 @@ export function ErrorLog({ fileId }: { fileId: number }) {
               {source.custom_name ?? source.account_name} · {formatSyncDate(source.last_sync)}
             </Text>
           </Stack>
-          <ImportStatusBadge status={source.import_status} />
+          <ImportStatusBadge status={source.import_status} paused={source.status_code === 'paused'} />
         </Group>
         <Text fz="sm" mt="sm">
           {formatCount(source.parsed)} rows read · {formatCount(source.added)} added ·{' '}

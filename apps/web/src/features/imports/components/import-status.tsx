@@ -9,14 +9,21 @@ const LABELS: Record<Status, { label: string; color: string }> = {
   failed: { label: 'Failed', color: 'red' },
 };
 
-export function ImportStatusBadge({ status }: { status: Status }) {
-  const { label, color } = LABELS[status];
+const PAUSED = { label: 'Paused', color: 'orange' };
+const UNKNOWN = { label: 'Importing', color: 'blue' };
+
+/** `paused`: the free import limit paused the import (the server sends status_code 'paused'). */
+export function ImportStatusBadge({ status, paused = false }: { status: Status; paused?: boolean }) {
+  const shown: { label: string; color: string } | undefined =
+    paused || String(status) === 'paused' ? PAUSED : LABELS[status];
+  const { label, color } = shown ?? UNKNOWN;
   return (
     <Badge
       variant="light"
       color={color}
       size="sm"
       data-testid="import-status"
+      data-status={paused ? 'paused' : status}
       style={{ flexShrink: 0, minWidth: 'max-content' }}
     >
       {label}

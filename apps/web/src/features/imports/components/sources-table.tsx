@@ -87,7 +87,7 @@ export function SourcesTable({ sources, onDelete, showAccount = true, compact = 
             </Group>
             <Group justify="space-between" mt={6}>
               <Counts source={s} />
-              <ImportStatusBadge status={s.import_status} />
+              <ImportStatusBadge status={s.import_status} paused={s.status_code === 'paused'} />
             </Group>
             <Group justify="space-between" mt={4}>
               <Text fz="xs" c="dimmed">
@@ -127,7 +127,7 @@ export function SourcesTable({ sources, onDelete, showAccount = true, compact = 
               </Table.Td>
               {showAccount ? <Table.Td>{s.custom_name ?? s.account_name}</Table.Td> : null}
               <Table.Td>
-                <ImportStatusBadge status={s.import_status} />
+                <ImportStatusBadge status={s.import_status} paused={s.status_code === 'paused'} />
               </Table.Td>
               <Table.Td>
                 <Counts source={s} />

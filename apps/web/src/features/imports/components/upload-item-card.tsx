@@ -1,19 +1,37 @@
 import { ActionIcon, Anchor, Group, Paper, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconAlertTriangle, IconCircleCheck, IconFileText, IconX } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconCircleCheck,
+  IconFileText,
+  IconPlayerPause,
+  IconX,
+} from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { billingKeys } from '@/features/billing/api/keys';
+import { usePausedImportFile } from '@/features/billing/hooks/use-paused-import';
 import { useImportFile } from '../api/get-import-file';
 import type { UploadItem } from '../hooks/use-uploads';
 import { countNoun, formatCount } from '../utils/import-state';
 import { FileName } from './file-name';
 
-type Shown = 'uploading' | 'importing' | 'complete' | 'failed' | 'rejected';
+type Shown = 'uploading' | 'importing' | 'complete' | 'failed' | 'rejected' | 'paused';
+
+export const PAUSED_TEXT = 'Paused — free import limit reached';
 
 function StatusIcon({ status }: { status: Shown }) {
   if (status === 'complete')
     return (
       <ThemeIcon color="teal" variant="light" radius="xl">
         <IconCircleCheck size={18} />
+      </ThemeIcon>
+    );
+  if (status === 'paused')
+    return (
+      <ThemeIcon color="orange" variant="light" radius="xl">
+        <IconPlayerPause size={18} />
       </ThemeIcon>
     );
   if (status === 'failed' || status === 'rejected')
@@ -31,12 +49,29 @@ function StatusIcon({ status }: { status: Shown }) {
 
 /** One upload: upload progress, then import progress, then the outcome with counts. */
 export function UploadItemCard({ item, onDismiss }: { item: UploadItem; onDismiss: () => void }) {
-  const file = useImportFile(item.stage === 'processing' ? item.fileId : null);
+  const client = useQueryClient();
+  const processing = item.stage === 'processing' ? item.fileId : null;
+  const file = useImportFile(processing);
+  const pausedByLimit = usePausedImportFile(processing);
   const source = file.data?.source;
   let status: Shown = item.stage === 'processing' ? 'importing' : item.stage;
+  // The free import limit (spec 01 §8) pauses an import: the server says so on the file
+  // (status_code 'paused'), on the job, or in the import limit's list of paused imports.
+  const paused =
+    pausedByLimit ||
+    item.jobPaused ||
+    source?.status_code === 'paused' ||
+    String(source?.import_status) === 'paused';
+  if (status === 'importing' && paused) status = 'paused';
   if (source?.import_status === 'complete') status = 'complete';
   if (source?.import_status === 'failed') status = 'failed';
   const jobPercent = Math.max(5, item.jobProgress);
+  const settled = status === 'complete' || status === 'failed' || status === 'paused';
+
+  // An import that ended may have reached the free import limit: read the limit again.
+  useEffect(() => {
+    if (settled) void client.invalidateQueries({ queryKey: billingKeys.importLimit() });
+  }, [settled, client]);
 
   return (
     <Paper withBorder p="sm" radius="md" data-testid="upload-item" data-status={status}>
@@ -96,6 +131,11 @@ export function UploadItemCard({ item, onDismiss }: { item: UploadItem; onDismis
               <Anchor component={Link} to={paths.errorLogs.getHref(source.id)} fz="sm">
                 View error log
               </Anchor>
+            </Text>
+          ) : null}
+          {status === 'paused' ? (
+            <Text fz="sm" c="orange.8" data-testid="upload-paused">
+              {PAUSED_TEXT}
             </Text>
           ) : null}
           {status === 'rejected' ? (

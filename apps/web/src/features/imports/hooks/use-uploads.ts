@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
+import { billingKeys } from '@/features/billing/api/keys';
 import { errorText } from '@/lib/api-client';
 import { type RealtimeMessage, useImportsChannel } from '@/lib/realtime';
 import { importsKeys } from '../api/keys';
@@ -20,6 +21,8 @@ export interface UploadItem {
   historyId: number | null;
   fileId: number | null;
   jobId: number | null;
+  /** The job said the free import limit paused it (spec 01 §8). */
+  jobPaused: boolean;
   error: string | null;
 }
 
@@ -29,7 +32,7 @@ let counter = 0;
 
 function applyJobMessage(items: UploadItem[], message: RealtimeMessage): UploadItem[] {
   if (message.event !== 'job' || !message.data) return items;
-  const { id, progress, message: text } = message.data;
+  const { id, progress, message: text, status } = message.data;
   if (typeof id !== 'number') return items;
   return items.map((item) =>
     item.jobId === id
@@ -37,6 +40,8 @@ function applyJobMessage(items: UploadItem[], message: RealtimeMessage): UploadI
           ...item,
           jobProgress: typeof progress === 'number' ? progress : item.jobProgress,
           jobMessage: typeof text === 'string' ? text : item.jobMessage,
+          // A paused job that runs again (a plan was bought) is no longer paused.
+          jobPaused: typeof status === 'string' ? status === 'paused' : item.jobPaused,
         }
       : item,
   );
@@ -74,6 +79,7 @@ export function useUploads() {
             historyId: null,
             fileId: null,
             jobId: null,
+            jobPaused: false,
             error: null,
           },
           ...all,
@@ -87,6 +93,8 @@ export function useUploads() {
               fileId: result.data.import_file_id,
               jobId: result.data.job_id,
             });
+            // The upload may have hit the free import limit: read the limit again too.
+            void client.invalidateQueries({ queryKey: billingKeys.importLimit() });
             return client.invalidateQueries({ queryKey: importsKeys.all });
           })
           .catch((error: unknown) =>

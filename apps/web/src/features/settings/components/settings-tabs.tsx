@@ -1,6 +1,7 @@
 import { Tabs } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
+import { useBillingEnabled } from '@/features/billing/api/list-plans';
 import { showsBilling } from '@/lib/access/roles';
 import { useUser } from '@/lib/session/session';
 
@@ -13,15 +14,18 @@ const TARGETS: Record<Tab, string> = {
   prices: paths.settings.prices.path,
 };
 
-/** Settings sections; Billing only for customers. */
+/** Settings sections; Billing only for customers, when billing is on (or on its own page). */
 export function SettingsTabs({ active }: { active: Tab }) {
   const user = useUser();
   const navigate = useNavigate();
+  const billing = useBillingEnabled(showsBilling(user));
   return (
     <Tabs value={active} onChange={(v) => v && navigate(TARGETS[v as Tab])} mb="lg">
       <Tabs.List>
         <Tabs.Tab value="profile">Profile</Tabs.Tab>
-        {showsBilling(user) ? <Tabs.Tab value="billing">Billing</Tabs.Tab> : null}
+        {showsBilling(user) && (billing || active === 'billing') ? (
+          <Tabs.Tab value="billing">Billing</Tabs.Tab>
+        ) : null}
         <Tabs.Tab value="mfa">MFA &amp; Security</Tabs.Tab>
         <Tabs.Tab value="prices">Prices</Tabs.Tab>
       </Tabs.List>

@@ -1,6 +1,7 @@
 import { type ReportForm, reportPath } from '@lotwise/contracts/tax/year';
 import { Button, Menu } from '@mantine/core';
 import { IconChevronDown, IconDownload, IconFileSpreadsheet, IconFileTypePdf } from '@tabler/icons-react';
+import { useReportDownload } from '../hooks/use-report-download';
 
 export const REPORTS: ReadonlyArray<{ form: ReportForm; label: string }> = [
   { form: 'form-8949.pdf', label: 'Form 8949 (PDF)' },
@@ -15,8 +16,12 @@ export const REPORTS: ReadonlyArray<{ form: ReportForm; label: string }> = [
   { form: 'schedule-d.csv', label: 'Schedule D (CSV)' },
 ];
 
-/** Downloads of one year's reports: plain links, the server sends the file as an attachment. */
+/**
+ * Downloads of one year's reports. Each is fetched first and saved from memory, so a report that
+ * needs a tax plan (402) leads to the pricing page; the links stay real for opening in a new tab.
+ */
 export function ReportsMenu({ year, compact = false }: { year: number; compact?: boolean }) {
+  const { download, pending } = useReportDownload();
   return (
     <Menu position="bottom-end" withinPortal shadow="md">
       <Menu.Target>
@@ -27,6 +32,7 @@ export function ReportsMenu({ year, compact = false }: { year: number; compact?:
           leftSection={<IconDownload size={16} />}
           rightSection={<IconChevronDown size={14} />}
           aria-label={`Reports ${year}`}
+          loading={pending !== null}
         >
           Reports
         </Button>
@@ -38,6 +44,10 @@ export function ReportsMenu({ year, compact = false }: { year: number; compact?:
             component="a"
             href={reportPath(year, r.form)}
             download
+            onClick={(event: React.MouseEvent<HTMLAnchorElement>) => {
+              event.preventDefault();
+              void download(year, r.form);
+            }}
             leftSection={
               r.form.endsWith('.pdf') ? <IconFileTypePdf size={16} /> : <IconFileSpreadsheet size={16} />
             }

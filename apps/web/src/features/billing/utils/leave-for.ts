@@ -1,0 +1,4 @@
+/** Sends the browser to another site (the payment page: Stripe Checkout). */
+export function leaveFor(url: string): void {
+  window.location.assign(url);
+}
