@@ -57,6 +57,17 @@ const LISTS: Record<string, Record<string, string>[]> = {
   ],
 };
 
+/** A second wallet for the finder: it paid FRIEND and received from SHOP. */
+const FINDER_ME = '0x5555555555555555555555555555555555555555';
+const FRIEND = '0x6666666666666666666666666666666666666666';
+const SHOP = '0x7777777777777777777777777777777777777777';
+const FINDER_LISTS: Record<string, Record<string, string>[]> = {
+  txlist: [
+    { ...(LISTS.txlist?.[0] ?? {}), hash: `0x${'4'.repeat(64)}`, from: SHOP, to: FINDER_ME },
+    { ...(LISTS.txlist?.[1] ?? {}), hash: `0x${'5'.repeat(64)}`, from: FINDER_ME, to: FRIEND },
+  ],
+};
+
 describe('wallets by address (issue 18)', () => {
   let explorer: Server;
   let server: RunningServer;
@@ -64,7 +75,8 @@ describe('wallets by address (issue 18)', () => {
   beforeAll(async () => {
     explorer = createServer((req, res) => {
       const q = new URL(req.url ?? '/', 'http://x').searchParams;
-      const rows = (LISTS[q.get('action') ?? ''] ?? []).filter(
+      const lists = q.get('address')?.toLowerCase() === FINDER_ME ? FINDER_LISTS : LISTS;
+      const rows = (lists[q.get('action') ?? ''] ?? []).filter(
         (r) => Number(r.blockNumber) >= Number(q.get('startblock') ?? 0),
       );
       res.setHeader('content-type', 'application/json');
@@ -135,4 +147,66 @@ describe('wallets by address (issue 18)', () => {
       await context.close();
     });
   }
+
+  it('finds the addresses a wallet dealt with: dismiss one, import another; bulk import names a wrong line', async () => {
+    const { context, page } = await signedInNewcomer(browser, server.url);
+    const session = (await (await context.request.get('/api/auth/session')).json()) as { csrf_token: string };
+    const added = await context.request.post('/api/blockchain_query', {
+      data: { coin: 'eth', address: FINDER_ME },
+      headers: { 'x-csrf-token': session.csrf_token },
+    });
+    expect(added.ok()).toBe(true);
+    await page.goto('/wallets');
+    const finder = page.getByTestId('wallet-finder');
+    const row = (address: string) =>
+      finder.locator(`[data-testid="wallet-finder-row"][data-address="${address}"]`);
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await finder.waitFor();
+          await page.waitForTimeout(300);
+          return finder.getByTestId('wallet-finder-row').count();
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(2);
+    await row(FRIEND).getByText('Sent to').waitFor();
+    await row(SHOP).getByText('Received from').waitFor();
+    await screenshot(page, 'wallet-finder');
+
+    await row(SHOP).getByRole('checkbox').check();
+    await finder.getByTestId('wallet-finder-dismiss').click();
+    await page
+      .locator('.mantine-Notification-root', { hasText: 'Wallets dismissed successfully.' })
+      .first()
+      .waitFor();
+    await row(SHOP).waitFor({ state: 'detached' });
+    await row(FRIEND).getByRole('checkbox').check();
+    await finder.getByTestId('wallet-finder-import').click();
+    await page
+      .locator('.mantine-Notification-root', {
+        hasText: 'Ethereum Wallet Added to Import Queue. Please Wait.',
+      })
+      .first()
+      .waitFor();
+    await finder.getByTestId('wallet-finder-empty').waitFor();
+
+    await page.getByTestId('bulk-import-open').click();
+    const dialog = page.getByTestId('bulk-import-dialog');
+    await dialog.getByLabel('Addresses, one per line').fill(`eth,0x123\nbase,${SHOP},Shop wallet`);
+    await dialog.getByTestId('bulk-import-submit').click();
+    await dialog
+      .getByTestId('bulk-import-errors')
+      .getByText(/Line 1 \(0x123\): address: not a Ethereum address/)
+      .waitFor();
+    await screenshot(page, 'wallet-bulk-import-error');
+    await dialog.getByLabel('Addresses, one per line').fill(`eth,${SHOP}\nbase,${SHOP},Shop wallet`);
+    await dialog.getByTestId('bulk-import-submit').click();
+    await page
+      .locator('.mantine-Notification-root', { hasText: 'Wallets added to import queue.' })
+      .first()
+      .waitFor();
+    await context.close();
+  });
 });

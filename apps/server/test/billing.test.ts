@@ -270,6 +270,34 @@ for (const dialect of DIALECTS) {
       expect(statuses.sort()).toEqual(['failed', 'paid', 'refunded']);
     });
 
+    it('an accountant’s invitation to pay is answered when the client buys that plan and year', async () => {
+      const aliceId = (await server.ctx.users.findByEmail('alice@example.com'))!.id;
+      const bobId = (await server.ctx.users.findByEmail('bob@example.com'))!.id;
+      // The invitation as /tax_pro/invite_client_to_pay records it (taxpro.test.ts covers the call).
+      const invitation = await server.ctx.db.kysely
+        .insertInto('plan_invitations')
+        .values({
+          cpa_user_id: bobId,
+          customer_user_id: aliceId,
+          tax_year: 2023,
+          plan_id: 'small',
+          status: 'sent',
+          created_at: new Date().toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const { purchaseId, sessionId } = await checkout(alice, 'small', 2023);
+      expect((await purchase(purchaseId)).plan_invitation_id).toBe(invitation.id);
+      await stripe.deliver(stripe.completed(sessionId));
+      const answered = await server.ctx.db.kysely
+        .selectFrom('plan_invitations')
+        .select('status')
+        .where('id', '=', invitation.id)
+        .executeTakeFirstOrThrow();
+      expect(answered.status).toBe('paid');
+      expect((await alice.get('/api/tax/reports/2023/form-8949.pdf')).status).toBe(404);
+    });
+
     it('says so when Stripe does not answer, and refuses plans the year does not sell', async () => {
       stripe.faults.push(500, 500, 500);
       const res = await bob.post('/api/billing/checkout', { plan_id: 'big', tax_year: 2024 });

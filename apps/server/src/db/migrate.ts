@@ -34,23 +34,32 @@ function check(result: MigrationResultSet): void {
 }
 
 /**
- * Kysely's check for its bookkeeping tables lists the tables of every schema in the database;
- * when another tenant of a shared PostgreSQL drops its schema at that moment, the check fails
- * with "schema … does not exist" although nothing of ours is wrong. Such a race is retried.
+ * Before running anything, Kysely's check for its bookkeeping tables introspects every table
+ * of every schema in the database (PostgreSQL); when another tenant of a shared database
+ * changes its own tables or drops its schema at that moment, the check fails ("schema … does
+ * not exist", "column … does not exist") although nothing of ours is wrong. A failure before
+ * any migration ran is retried.
  */
-function droppedElsewhere(db: Db, result: MigrationResultSet): boolean {
-  const match = /schema "([^"]+)" does not exist/.exec(String(result.error ?? ''));
-  return match !== null && match[1] !== db.schema && !result.results?.length;
+function failedBeforeRunning(result: MigrationResultSet): boolean {
+  return (
+    /does not exist/.test(String(result.error ?? '')) &&
+    !result.results?.some((r) => r.status !== 'NotExecuted')
+  );
 }
 
-export async function migrateToLatest(db: Db): Promise<void> {
-  let result = await (await migrator(db)).migrateToLatest();
-  for (let attempt = 1; attempt < 5 && droppedElsewhere(db, result); attempt++) {
-    result = await (await migrator(db)).migrateToLatest();
+async function run(db: Db, step: (m: Migrator) => Promise<MigrationResultSet>): Promise<void> {
+  let result = await step(await migrator(db));
+  for (let attempt = 1; attempt < 5 && failedBeforeRunning(result); attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    result = await step(await migrator(db));
   }
   check(result);
 }
 
+export async function migrateToLatest(db: Db): Promise<void> {
+  await run(db, (m) => m.migrateToLatest());
+}
+
 export async function migrateDown(db: Db): Promise<void> {
-  check(await (await migrator(db)).migrateDown());
+  await run(db, (m) => m.migrateDown());
 }

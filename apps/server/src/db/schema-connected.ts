@@ -32,3 +32,12 @@ export interface WalletConnectionsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
 }
+
+/** An address dismissed in the wallet finder (migration 000033). */
+export interface WalletFinderDismissalsTable {
+  id: Generated<number>;
+  user_id: number;
+  chain: string;
+  address: string;
+  created_at: Timestamp;
+}

@@ -1,6 +1,10 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { BillingEventsTable, BillingPurchasesTable } from './schema-billing.ts';
-import type { ApiCredentialsTable, WalletConnectionsTable } from './schema-connected.ts';
+import type {
+  ApiCredentialsTable,
+  WalletConnectionsTable,
+  WalletFinderDismissalsTable,
+} from './schema-connected.ts';
 import type { MarketSnapshotsTable, ResearchItemsTable } from './schema-labs.ts';
 import type { PriceAssetsTable, PriceMissesTable, PricesTable } from './schema-prices.ts';
 import type {
@@ -350,4 +354,5 @@ export interface Database {
   plan_grants: PlanGrantsTable;
   billing_purchases: BillingPurchasesTable;
   billing_events: BillingEventsTable;
+  wallet_finder_dismissals: WalletFinderDismissalsTable;
 }

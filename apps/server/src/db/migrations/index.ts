@@ -24,6 +24,7 @@ import * as m000030 from './2026_11_26_000030_labs.ts';
 import * as m000031 from './2026_11_26_000031_taxpro.ts';
 import * as m000024 from './2026_11_27_000024_api_credentials_exchanges.ts';
 import * as m000032 from './2026_11_28_000032_billing.ts';
+import * as m000033 from './2026_11_28_000033_wallet_finder.ts';
 
 /** Every migration, in order. Imported statically so the server needs no file scanning. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_000031_taxpro': m000031,
   '2026_11_27_000024_api_credentials_exchanges': m000024,
   '2026_11_28_000032_billing': m000032,
+  '2026_11_28_000033_wallet_finder': m000033,
 };

@@ -132,7 +132,7 @@ export function registerTaxProRoutes(app: FastifyInstance, ctx: AppContext): voi
       await ctx.mailer.send({
         to: client.email,
         subject: `Your accountant invited you to a Lotwise plan for ${body.tax_year}`,
-        text: `${auth.user.email} invited you to the ${body.plan_id} plan for tax year ${body.tax_year}. Open ${ctx.config.publicUrl}/pricing?taxYear=${body.tax_year} to choose it.`,
+        text: `${auth.user.email} invited you to the ${body.plan_id} plan for tax year ${body.tax_year}. Open ${ctx.config.publicUrl}/pricing_summary?taxYear=${body.tax_year}&planId=${encodeURIComponent(body.plan_id)} to pay for it.`,
       });
     return { status: 'success' as const, message: 'Invitation to pay sent', id };
   });

@@ -12,11 +12,16 @@ import { ManualEntryButton } from '@/features/imports/components/manual-entry-bu
 import { WalletDetail } from '@/features/imports/components/wallet-detail';
 import { useRememberImportsPath } from '@/features/imports/hooks/use-imports-path';
 import { ALL_ASSETS_VALUE } from '@/features/imports/utils/import-state';
+import { BulkImportButton } from '@/features/wallets/components/bulk-import-button';
+import { WalletFinderCard } from '@/features/wallets/components/wallet-finder-card';
 import { useIsMobile } from '@/hooks/use-is-mobile';
 import { errorText } from '@/lib/api-client';
 import { useImportsChannel } from '@/lib/realtime';
 
-/** /wallets: the combined page — account list on the left, the chosen account on the right. */
+/**
+ * /wallets: the combined page — account list on the left, the chosen account on the right, the
+ * wallet finder below.
+ */
 export default function WalletsRoute() {
   useRememberImportsPath('/wallets');
   useImportsChannel();
@@ -43,6 +48,7 @@ export default function WalletsRoute() {
         actions={
           <Group gap="xs">
             <ManualEntryButton size="sm" />
+            <BulkImportButton size="sm" />
             <Button size="sm" leftSection={<IconPlus size={16} />} onClick={open}>
               Add account
             </Button>
@@ -55,6 +61,9 @@ export default function WalletsRoute() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 8 }}>
           <WalletDetail rows={rows} selected={selected} onDeleted={() => choose(ALL_ASSETS_VALUE)} />
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <WalletFinderCard />
         </Grid.Col>
       </Grid>
       <Modal opened={adding} onClose={close} title="Add account" size="xl" fullScreen={mobile}>

@@ -1,0 +1,104 @@
+import type { AppContext } from '../../http/context.ts';
+import { AppError } from '../../http/errors.ts';
+import type { ImportsRepo } from '../imports/imports.repo.ts';
+import { familyOfFormat } from '../imports/sources.ts';
+import { isExtendedKey } from './sources/esplora-api.ts';
+import { EVM_CHAINS, isEvmChain } from './sources/etherscan-api.ts';
+import type { WalletConnectionsRepo } from './wallet-connections.repo.ts';
+
+/** Legacy, P2SH and bech32 Bitcoin addresses. */
+export const BTC_ADDRESS = /^(bc1[02-9ac-hj-np-z]{11,87}|[13][1-9A-HJ-NP-Za-km-z]{25,34})$/;
+const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+/** Chains of the spec's active list Lotwise cannot read by address yet: said, never silent. */
+export const BY_FILE_ONLY: Record<string, string> = {
+  ltc: 'Litecoin',
+  doge: 'Dogecoin',
+  bch: 'Bitcoin Cash',
+  dash: 'Dash',
+  sol: 'Solana',
+  etc: 'Ethereum Classic',
+  xrp: 'XRP',
+  algo: 'Algorand',
+  xlm: 'Stellar',
+  ada: 'Cardano',
+  trx: 'Tron',
+  dot: 'Polkadot',
+};
+
+export interface WalletInput {
+  coin: string;
+  address: string;
+  xpub?: boolean | undefined;
+  xpub_key?: string | undefined;
+  name?: string | null | undefined;
+  us_based?: boolean | undefined;
+}
+
+/** The chain's name for a coin Lotwise reads by address. */
+export function chainName(coin: string): string {
+  if (coin === 'btc') return 'Bitcoin';
+  return isEvmChain(coin) ? EVM_CHAINS[coin].label : (BY_FILE_ONLY[coin] ?? coin.toUpperCase());
+}
+
+/**
+ * Checks a wallet to add by address: the chain is one Lotwise reads, the address fits it.
+ * Returns the normalised key (EVM addresses in lower case) or throws naming the field.
+ */
+export function checkWallet(input: WalletInput): { coin: string; key: string; xpub: boolean } {
+  const coin = input.coin.trim().toLowerCase();
+  if (coin === 'btc') {
+    const xpub = Boolean(input.xpub) || isExtendedKey(input.address.trim());
+    const key = (input.xpub ? input.xpub_key : input.address)?.trim() ?? '';
+    if (xpub ? !isExtendedKey(key) : !BTC_ADDRESS.test(key)) {
+      throw new AppError(
+        'validation_failed',
+        xpub ? 'xpub_key: not an extended public key (xpub, ypub or zpub)' : 'address: not a Bitcoin address',
+        { field: xpub ? 'xpub_key' : 'address' },
+      );
+    }
+    return { coin, key, xpub };
+  }
+  if (!isEvmChain(coin)) {
+    const name = BY_FILE_ONLY[coin];
+    throw new AppError(
+      'validation_failed',
+      name
+        ? `coin: ${name} addresses are not supported yet; download the wallet's CSV export and import the file`
+        : `coin: unknown blockchain "${coin}"`,
+      { field: 'coin' },
+    );
+  }
+  if (!EVM_ADDRESS.test(input.address.trim())) {
+    throw new AppError(
+      'validation_failed',
+      `address: not a ${EVM_CHAINS[coin].label} address (0x and 40 hexadecimal characters)`,
+      { field: 'address' },
+    );
+  }
+  return { coin, key: input.address.trim().toLowerCase(), xpub: false };
+}
+
+/** Adds a checked wallet as an account of the user and queues its import. */
+export async function addWallet(
+  ctx: AppContext,
+  repo: ImportsRepo,
+  wallets: WalletConnectionsRepo,
+  userId: number,
+  input: WalletInput,
+): Promise<{ importHistoryId: number; jobId: number; chain: string }> {
+  const { coin, key, xpub } = checkWallet(input);
+  const chain = chainName(coin);
+  const history = await repo.createHistory({
+    userId,
+    name: chain,
+    slug: familyOfFormat(coin === 'btc' ? 'electrum-history' : 'etherscan-normal').slug,
+    type: 'wallet',
+    customName: input.name || null,
+    usBased: input.us_based ?? false,
+    walletAddress: xpub ? null : key,
+  });
+  await wallets.save({ userId, historyId: history.id, chain: coin, address: key });
+  const job = await ctx.jobs.enqueue('import.wallet', userId, { historyId: history.id });
+  return { importHistoryId: history.id, jobId: job.id, chain };
+}
