@@ -45,7 +45,8 @@ for (const dialect of DIALECTS) {
     beforeAll(async () => {
       etherscan = createServer((req, res) => {
         const url = new URL(req.url ?? '/', 'http://replay');
-        const rows = url.searchParams.get('action') === 'txlist' ? txlist(url.searchParams.get('address') ?? '') : [];
+        const rows =
+          url.searchParams.get('action') === 'txlist' ? txlist(url.searchParams.get('address') ?? '') : [];
         res.setHeader('content-type', 'application/json');
         res.end(
           JSON.stringify(
@@ -76,13 +77,17 @@ for (const dialect of DIALECTS) {
     });
 
     const found = async (client: TestClient) =>
-      ((await client.get('/api/wallets/v1/wallet_finders/address_list')).body.data as { address: string }[]).map(
-        (f) => f,
-      );
+      (await client.get('/api/wallets/v1/wallet_finders/address_list')).body.data as { address: string }[];
 
     it('offers the addresses the wallets dealt with, not the user’s own', async () => {
       expect(await found(alice)).toEqual([
-        expect.objectContaining({ coin: 'eth', chain: 'Ethereum', address: B.toLowerCase(), direction: 'sent', transactions: 2 }),
+        expect.objectContaining({
+          coin: 'eth',
+          chain: 'Ethereum',
+          address: B.toLowerCase(),
+          direction: 'sent',
+          transactions: 2,
+        }),
         expect.objectContaining({ coin: 'eth', address: A, direction: 'received', transactions: 1 }),
       ]);
       expect(await found(bob)).toEqual([]);
