@@ -20,6 +20,7 @@ export const EXCHANGE_ENV_PREFIX = {
   gemini: 'GEMINI',
   okx: 'OKX',
   bybit: 'BYBIT',
+  cryptocom: 'CRYPTOCOM',
 } as const;
 export type ExchangeApiId = keyof typeof EXCHANGE_ENV_PREFIX;
 
@@ -58,6 +59,11 @@ const envSchema = z.object({
   ETHERSCAN_API_KEY: z.string().optional(),
   ETHERSCAN_BASE_URL: z.string().url().optional(),
   ESPLORA_BASE_URL: z.string().url().optional(),
+  BLOCKBOOK_LTC_URL: z.string().url().optional(),
+  BLOCKBOOK_DOGE_URL: z.string().url().optional(),
+  BLOCKBOOK_BCH_URL: z.string().url().optional(),
+  BLOCKBOOK_DASH_URL: z.string().url().optional(),
+  SOLANA_RPC_URL: z.string().url().optional(),
   JOB_HEARTBEAT_SECONDS: z.coerce.number().positive().default(5),
   JOB_STALE_SECONDS: z.coerce.number().positive().default(30),
   BILLING: z.enum(['off', 'stripe']).default('off'),
@@ -105,6 +111,10 @@ export interface Config {
   etherscanBaseUrl: string | undefined;
   /** Esplora API for Bitcoin wallets (default Blockstream's; a replay server in tests). */
   esploraBaseUrl: string | undefined;
+  /** Blockbook servers for Litecoin, Dogecoin, Bitcoin Cash and Dash wallets (default Trezor's). */
+  blockbookUrls: Record<'ltc' | 'doge' | 'bch' | 'dash', string | undefined>;
+  /** Solana JSON-RPC endpoint (default the public mainnet one). */
+  solanaRpcUrl: string | undefined;
   /** How often a running job's process says it is alive, and after how long another takes it over (PostgreSQL). */
   jobHeartbeatMs: number;
   jobStaleMs: number;
@@ -190,6 +200,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     etherscanApiKey: e.ETHERSCAN_API_KEY,
     etherscanBaseUrl: e.ETHERSCAN_BASE_URL,
     esploraBaseUrl: e.ESPLORA_BASE_URL,
+    blockbookUrls: {
+      ltc: e.BLOCKBOOK_LTC_URL,
+      doge: e.BLOCKBOOK_DOGE_URL,
+      bch: e.BLOCKBOOK_BCH_URL,
+      dash: e.BLOCKBOOK_DASH_URL,
+    },
+    solanaRpcUrl: e.SOLANA_RPC_URL,
     jobHeartbeatMs: e.JOB_HEARTBEAT_SECONDS * 1000,
     jobStaleMs: e.JOB_STALE_SECONDS * 1000,
     billing:

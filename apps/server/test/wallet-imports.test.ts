@@ -228,8 +228,10 @@ for (const dialect of DIALECTS) {
       expect(bad.status).toBe(400);
       expect(bad.body.message).toBe('address: not a Ethereum address (0x and 40 hexadecimal characters)');
       const ltc = await alice.post('/api/blockchain_query', { coin: 'ltc', address: 'ltc1q...' });
-      expect(ltc.body.message).toMatch(
-        /Litecoin addresses are not supported yet; download the wallet's CSV export/,
+      expect(ltc.body.message).toBe('address: not a Litecoin address');
+      const ada = await alice.post('/api/blockchain_query', { coin: 'ada', address: 'addr1...' });
+      expect(ada.body.message).toMatch(
+        /Cardano addresses are not supported yet; download the wallet's CSV export/,
       );
     });
 

@@ -52,6 +52,9 @@ export const solscanTransfers: FormatDefinition = {
         token_contract: asset === 'SOL' ? null : `solana:${mint}`,
       };
       if (amount.isZero()) return ctx.skip(base.lines, 'zero-amount transfer');
+      // Not in Solscan's own export: the network fee line Lotwise writes for a wallet read by RPC.
+      if (action === 'FEE')
+        return ctx.emit(tx({ ...base, kind: 'fee', subtype: 'network fee', fee: leg, fiat_value: null }));
       if (action === 'BURN')
         return ctx.emit(tx({ ...base, kind: 'fee', subtype: 'burn', fee: leg, fiat_value: null }));
       if (!out && from && STAKE_PROGRAM.test(from)) {

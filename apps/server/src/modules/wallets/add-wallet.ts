@@ -2,8 +2,15 @@ import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../http/errors.ts';
 import type { ImportsRepo } from '../imports/imports.repo.ts';
 import { familyOfFormat } from '../imports/sources.ts';
+import {
+  BLOCKBOOK_COINS,
+  isBlockbookAddress,
+  isBlockbookCoin,
+  isBlockbookExtendedKey,
+} from './sources/blockbook-api.ts';
 import { isExtendedKey } from './sources/esplora-api.ts';
 import { EVM_CHAINS, isEvmChain } from './sources/etherscan-api.ts';
+import { isSolanaAddress } from './sources/solana-rpc.ts';
 import type { WalletConnectionsRepo } from './wallet-connections.repo.ts';
 
 /** Legacy, P2SH and bech32 Bitcoin addresses. */
@@ -12,11 +19,6 @@ const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 /** Chains of the spec's active list Lotwise cannot read by address yet: said, never silent. */
 export const BY_FILE_ONLY: Record<string, string> = {
-  ltc: 'Litecoin',
-  doge: 'Dogecoin',
-  bch: 'Bitcoin Cash',
-  dash: 'Dash',
-  sol: 'Solana',
   etc: 'Ethereum Classic',
   xrp: 'XRP',
   algo: 'Algorand',
@@ -38,6 +40,8 @@ export interface WalletInput {
 /** The chain's name for a coin Lotwise reads by address. */
 export function chainName(coin: string): string {
   if (coin === 'btc') return 'Bitcoin';
+  if (coin === 'sol') return 'Solana';
+  if (isBlockbookCoin(coin)) return BLOCKBOOK_COINS[coin].label;
   return isEvmChain(coin) ? EVM_CHAINS[coin].label : (BY_FILE_ONLY[coin] ?? coin.toUpperCase());
 }
 
@@ -59,6 +63,29 @@ export function checkWallet(input: WalletInput): { coin: string; key: string; xp
     }
     return { coin, key, xpub };
   }
+  if (isBlockbookCoin(coin)) {
+    const { label } = BLOCKBOOK_COINS[coin];
+    const xpub = Boolean(input.xpub) || isBlockbookExtendedKey(input.address.trim());
+    const key = (input.xpub ? input.xpub_key : input.address)?.trim() ?? '';
+    if (xpub ? !isBlockbookExtendedKey(key) : !isBlockbookAddress(coin, key)) {
+      throw new AppError(
+        'validation_failed',
+        xpub
+          ? `xpub_key: not an extended public key of a ${label} wallet`
+          : `address: not a ${label} address`,
+        { field: xpub ? 'xpub_key' : 'address' },
+      );
+    }
+    return { coin, key, xpub };
+  }
+  if (coin === 'sol') {
+    const key = input.address.trim();
+    if (!isSolanaAddress(key))
+      throw new AppError('validation_failed', 'address: not a Solana address (base58, 32 bytes)', {
+        field: 'address',
+      });
+    return { coin, key, xpub: false };
+  }
   if (!isEvmChain(coin)) {
     const name = BY_FILE_ONLY[coin];
     throw new AppError(
@@ -79,6 +106,14 @@ export function checkWallet(input: WalletInput): { coin: string; key: string; xp
   return { coin, key: input.address.trim().toLowerCase(), xpub: false };
 }
 
+/** The export layout a chain's history is kept in (its family names the account). */
+export function walletFormat(coin: string): string {
+  if (coin === 'btc') return 'electrum-history';
+  if (coin === 'sol') return 'solscan-transfers';
+  if (isBlockbookCoin(coin)) return 'trezorsuite-transactions';
+  return 'etherscan-normal';
+}
+
 /** Adds a checked wallet as an account of the user and queues its import. */
 export async function addWallet(
   ctx: AppContext,
@@ -92,7 +127,7 @@ export async function addWallet(
   const history = await repo.createHistory({
     userId,
     name: chain,
-    slug: familyOfFormat(coin === 'btc' ? 'electrum-history' : 'etherscan-normal').slug,
+    slug: familyOfFormat(walletFormat(coin)).slug,
     type: 'wallet',
     customName: input.name || null,
     usBased: input.us_based ?? false,

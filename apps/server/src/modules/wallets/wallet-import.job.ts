@@ -1,9 +1,12 @@
 import type { AppContext } from '../../http/context.ts';
 import type { JobHandler, JobIO } from '../../jobs/job-queue.ts';
 import type { ImportsRepo } from '../imports/imports.repo.ts';
+import { chainName } from './add-wallet.ts';
 import { importFetched } from './import-fetched.ts';
+import { fetchBlockbookHistory, isBlockbookCoin } from './sources/blockbook-api.ts';
 import { fetchBtcHistory } from './sources/esplora-api.ts';
 import { EVM_CHAINS, fetchEvmHistory, isEvmChain } from './sources/etherscan-api.ts';
+import { fetchSolanaHistory } from './sources/solana-rpc.ts';
 import { SourceError } from './sources/source-error.ts';
 import type { WalletConnectionsRepo } from './wallet-connections.repo.ts';
 
@@ -46,6 +49,36 @@ export function walletImportJob(
     return { addresses: fetched.addresses.length, transactions: fetched.transactions, import: imported };
   };
 
+  /** A fetch rendered as one export file, imported (or nothing to import), then the cursor kept. */
+  const importOne = async (
+    io: JobIO,
+    historyId: number,
+    fetch: () => Promise<{ csv: string; rows: number; cursor: number | null; format: string; name: string }>,
+    walletId: number,
+  ) => {
+    let fetched: Awaited<ReturnType<typeof fetch>>;
+    try {
+      fetched = await fetch();
+    } catch (error) {
+      await repo.setHistoryStatus(historyId, 'failed', false);
+      throw error;
+    }
+    const imported =
+      fetched.rows === 0
+        ? null
+        : await importFetched(ctx, repo, importFile, io, {
+            historyId,
+            csv: fetched.csv,
+            format: fetched.format,
+            fileName: `${fetched.name} ${new Date().toISOString().slice(0, 10)}.csv`,
+            from: 30,
+            to: 100,
+          });
+    if (fetched.rows === 0) await repo.setHistoryStatus(historyId, 'complete', true);
+    if (fetched.cursor !== null) await wallets.setSyncedBlock(walletId, fetched.cursor);
+    return { rows: fetched.rows, import: imported };
+  };
+
   return async (io: JobIO) => {
     const { job, progress } = io;
     const { historyId } = io.payload as { historyId: number };
@@ -54,6 +87,49 @@ export function walletImportJob(
     if (!history || !wallet) throw new Error(`Wallet ${historyId} not found`);
     await repo.setHistoryStatus(history.id, 'in-progress', false);
     if (wallet.chain === 'btc') return importBitcoin(io, history.id, wallet.address);
+    const since = wallet.synced_block === null ? undefined : Number(wallet.synced_block);
+    const name = chainName(wallet.chain);
+    const coin = wallet.chain;
+    if (isBlockbookCoin(coin)) {
+      return importOne(
+        io,
+        history.id,
+        async () => {
+          const got = await fetchBlockbookHistory({
+            coin,
+            key: wallet.address,
+            baseURL: ctx.config.blockbookUrls[coin],
+            fromBlock: since === undefined ? undefined : since + 1,
+            onPage: (n, page, pages) => progress(10, `Fetched ${n} transactions (page ${page} of ${pages})`),
+          });
+          const rows = got.transactions;
+          return {
+            ...got,
+            rows,
+            cursor: got.latestBlock,
+            format: 'trezorsuite-transactions',
+            name: `${name} wallet`,
+          };
+        },
+        wallet.id,
+      );
+    }
+    if (coin === 'sol') {
+      return importOne(
+        io,
+        history.id,
+        async () => {
+          const got = await fetchSolanaHistory({
+            address: wallet.address,
+            rpcURL: ctx.config.solanaRpcUrl,
+            afterSlot: since,
+            onProgress: (message) => progress(10, message),
+          });
+          return { ...got, cursor: got.latestSlot, format: 'solscan-transfers', name: 'Solana wallet' };
+        },
+        wallet.id,
+      );
+    }
     if (!isEvmChain(wallet.chain)) throw new Error(`Wallet ${historyId} is on an unsupported chain`);
     let fetched: Awaited<ReturnType<typeof fetchEvmHistory>>;
     try {

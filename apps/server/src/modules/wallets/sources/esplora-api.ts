@@ -1,6 +1,7 @@
 import { HDKey } from '@scure/bip32';
 import * as btc from '@scure/btc-signer';
 import { stringify } from 'csv-stringify/sync';
+import { getExplorerJson } from './explorer-http.ts';
 import { SourceError } from './source-error.ts';
 
 /** Extended public keys by their prefix: version bytes and the address type they stand for. */
@@ -59,29 +60,9 @@ export interface BtcHistoryOptions {
   onProgress?: (message: string) => void | Promise<void>;
 }
 
-async function get<T>(options: BtcHistoryOptions, route: string): Promise<T> {
+function get<T>(options: BtcHistoryOptions, route: string): Promise<T> {
   const base = (options.baseURL ?? 'https://blockstream.info/api').replace(/\/$/, '');
-  const tries = options.retries ?? 4;
-  for (let attempt = 0; ; attempt++) {
-    let res: Response;
-    try {
-      res = await fetch(`${base}${route}`, { signal: AbortSignal.timeout(30_000) });
-    } catch (error) {
-      throw new SourceError('Bitcoin', 'down', error instanceof Error ? error.message : String(error));
-    }
-    if (res.status === 429 && attempt + 1 < tries) {
-      await new Promise((r) => setTimeout(r, (options.backoffMs ?? 1000) * 2 ** attempt));
-      continue;
-    }
-    if (res.status === 429 || res.status >= 500)
-      throw new SourceError('Bitcoin', 'down', `HTTP ${res.status}`);
-    if (!res.ok) throw new SourceError('Bitcoin', 'malformed', `HTTP ${res.status} for ${route}`);
-    try {
-      return (await res.json()) as T;
-    } catch {
-      throw new SourceError('Bitcoin', 'malformed', `a reply that is not JSON for ${route}`);
-    }
-  }
+  return getExplorerJson<T>('Bitcoin', `${base}${route}`, options);
 }
 
 /** Every confirmed transaction of one address, 25 a page. */

@@ -3,9 +3,17 @@ import { useState } from 'react';
 import { errorText } from '@/lib/api-client';
 import { useBlockchainQuery } from '../api/api-imports';
 
-/** Chains Lotwise reads by address: EVM chains through Etherscan, Bitcoin through Esplora. */
+/**
+ * Chains Lotwise reads by address: EVM chains through Etherscan, Bitcoin through Esplora,
+ * Litecoin, Dogecoin, Bitcoin Cash and Dash through Blockbook, Solana through its RPC.
+ */
 const CHAINS = [
   { value: 'btc', label: 'Bitcoin' },
+  { value: 'ltc', label: 'Litecoin' },
+  { value: 'doge', label: 'Dogecoin' },
+  { value: 'bch', label: 'Bitcoin Cash' },
+  { value: 'dash', label: 'Dash' },
+  { value: 'sol', label: 'Solana' },
   { value: 'eth', label: 'Ethereum' },
   { value: 'bsc', label: 'BNB Smart Chain' },
   { value: 'matic', label: 'Polygon' },
@@ -17,11 +25,21 @@ const CHAINS = [
   { value: 'blast', label: 'Blast' },
 ];
 
+/** Bitcoin-family chains, which also take an extended public key (every address it derives). */
+const UTXO: Record<string, string> = {
+  btc: 'bc1… or zpub…',
+  ltc: 'ltc1… or Ltub…',
+  doge: 'D… or dgub…',
+  bch: 'bitcoincash:q… or xpub…',
+  dash: 'X… or drkp…',
+};
+const EXTENDED_KEY = /^[a-zA-Z]{4}[1-9A-HJ-NP-Za-km-z]{100,112}$/;
+
 /** Add a wallet by its public address (issue 18): its history is read from the chain's explorer. */
 export function AddressForm({ onDone, initialCoin = 'eth' }: { onDone: () => void; initialCoin?: string }) {
   const query = useBlockchainQuery();
   const [coin, setCoin] = useState(initialCoin);
-  const bitcoin = coin === 'btc';
+  const utxo = coin in UTXO;
   const [address, setAddress] = useState('');
   const [name, setName] = useState('');
   return (
@@ -29,8 +47,8 @@ export function AddressForm({ onDone, initialCoin = 'eth' }: { onDone: () => voi
       onSubmit={(e) => {
         e.preventDefault();
         const text = address.trim();
-        // A Bitcoin wallet is best added by its extended public key: every address it derives.
-        const xpub = bitcoin && /^[xyz]pub/.test(text);
+        // A Bitcoin-family wallet is best added by its extended public key: every address it derives.
+        const xpub = utxo && EXTENDED_KEY.test(text);
         query.mutate(
           xpub
             ? { coin, address: '', xpub: true, xpub_key: text, custom_wallet_name: name || undefined }
@@ -53,8 +71,8 @@ export function AddressForm({ onDone, initialCoin = 'eth' }: { onDone: () => voi
           comboboxProps={{ withinPortal: true }}
         />
         <TextInput
-          label={bitcoin ? 'Address or xpub / ypub / zpub' : 'Wallet address'}
-          placeholder={bitcoin ? 'bc1… or zpub…' : '0x…'}
+          label={utxo ? 'Address or extended public key (xpub / ypub / zpub)' : 'Wallet address'}
+          placeholder={UTXO[coin] ?? (coin === 'sol' ? 'Base58 address' : '0x…')}
           value={address}
           onChange={(e) => setAddress(e.currentTarget.value)}
           autoComplete="off"

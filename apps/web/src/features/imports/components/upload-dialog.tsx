@@ -16,7 +16,9 @@ export type ExchangeOption = z.infer<typeof exchangeOption>;
 const API_SLUGS = new Set<string>(API_EXCHANGES);
 const isApiExchange = (slug: string): slug is ApiExchange => API_SLUGS.has(slug);
 /** Wallets Lotwise can read by address. */
-const ADDRESS_SLUGS = new Set(['etherscan', 'electrum']);
+const ADDRESS_SLUGS = new Set(['etherscan', 'electrum', 'solscan', 'trezorsuite']);
+/** The chain the address form starts on for each of those accounts. */
+const FIRST_CHAIN: Record<string, string> = { electrum: 'btc', solscan: 'sol', trezorsuite: 'ltc' };
 
 export interface UploadTarget {
   title: string;
@@ -81,7 +83,7 @@ export function UploadDialog({ target, onClose }: { target: UploadTarget | null;
         ) : null}
         {canConnect && mode === 'api' && exchange ? (
           byAddress ? (
-            <AddressForm onDone={onClose} initialCoin={exchange.slug === 'electrum' ? 'btc' : 'eth'} />
+            <AddressForm onDone={onClose} initialCoin={FIRST_CHAIN[exchange.slug] ?? 'eth'} />
           ) : isApiExchange(exchange.slug) ? (
             <ApiKeyForm exchange={exchange.slug} onDone={onClose} />
           ) : null
