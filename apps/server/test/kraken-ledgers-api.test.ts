@@ -1,6 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { parseFile } from '@lotwise/importers/parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dedupeKeys } from '../src/modules/imports/dedupe.ts';
@@ -68,8 +70,11 @@ describe('Kraken API ledger (ccxt) against a replay server', () => {
   });
   afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
+  const dir = mkdtempSync(path.join(tmpdir(), 'lotwise-kraken-'));
+  let n = 0;
   const fetchLedger = (extra: object = {}) =>
     fetchKrakenLedgerCsv({
+      file: path.join(dir, `ledger-${++n}.csv`),
       apiKey: 'read-only-key',
       secret: SECRET,
       baseURL,
@@ -85,7 +90,7 @@ describe('Kraken API ledger (ccxt) against a replay server', () => {
       const api = await fetchLedger();
       expect(api.entries).toBe(replay.entries.length);
       expect(replay.requests.every((r) => r.signed)).toBe(true);
-      const fromApi = parseFile(new TextEncoder().encode(api.csv));
+      const fromApi = parseFile(readFileSync(api.file?.path ?? 'missing'));
       const fromFile = parseFile(readFileSync(`${SAMPLES}/${sample}`));
       expect(fromApi.format).toBe('kraken-ledgers');
       expect(fromApi.errors).toEqual([]);
@@ -119,11 +124,12 @@ describe('Kraken API ledger (ccxt) against a replay server', () => {
     expect(all.entries).toBe(120);
     expect(replay.requests.map((r) => r.ofs)).toEqual([0, 50, 100]);
     expect(pages).toEqual([50, 100, 120]);
-    expect(parseFile(new TextEncoder().encode(all.csv)).transactions).toHaveLength(120);
+    expect(parseFile(readFileSync(all.file?.path ?? 'missing')).transactions).toHaveLength(120);
     // Nothing new: one request; one new entry: it alone.
     replay.requests = [];
     const none = await fetchLedger({ since: all.latest });
     expect(none.entries).toBe(0);
+    expect(none.file).toBeNull();
     expect(replay.requests).toHaveLength(1);
     expect(replay.requests[0]?.start).toBe(String(all.latest));
     replay.entries.push([
@@ -172,5 +178,7 @@ describe('Kraken API ledger (ccxt) against a replay server', () => {
     await expect(fetchLedger()).rejects.toThrow(
       'Kraken import failed, please try again and contact customer support if the issue persists.',
     );
+    // A failed fetch leaves no file behind, finished or scratch.
+    expect(readdirSync(dir).some((f) => f.endsWith('.pages'))).toBe(false);
   });
 });

@@ -2,7 +2,7 @@ import type { AppContext } from '../../http/context.ts';
 import type { JobHandler, JobIO } from '../../jobs/job-queue.ts';
 import type { ImportsRepo } from '../imports/imports.repo.ts';
 import type { CredentialsRepo } from './credentials.repo.ts';
-import { importFetched } from './import-fetched.ts';
+import { importFetched, uploadPath } from './import-fetched.ts';
 import type { SecretBox } from './secret-box.ts';
 import type { FetchedHistory } from './sources/exchange-api.ts';
 import { exchangeConnection, exchangeSource } from './sources/exchange-sources.ts';
@@ -44,6 +44,7 @@ export function apiImportJob(
         passphrase: cred.passphrase_sealed ? box.open(cred.passphrase_sealed) : undefined,
         ...exchangeConnection(ctx.config, cred.exchange),
         cursor: cursor ?? undefined,
+        file: await uploadPath(ctx, io, source.format),
         // Without a total (most exchanges) the bar moves towards 45% ever more slowly.
         onPage: (n, what, total) =>
           progress(
@@ -70,7 +71,7 @@ export function apiImportJob(
       imported.push(
         await importFetched(ctx, repo, importFile, io, {
           historyId: history.id,
-          csv: file.csv,
+          ...(i === 0 && fetched.file ? { file: fetched.file } : { csv: file.csv }),
           format: file.format,
           fileName: `${source.name} API history ${new Date().toISOString().slice(0, 10)}${i ? ` (${i + 1})` : ''}.csv`,
           from: 50 + i * span,

@@ -2,6 +2,7 @@ import type { Exchange } from 'ccxt';
 import { stringify } from 'csv-stringify/sync';
 import Decimal from 'decimal.js';
 import { z } from 'zod';
+import type { RenderedFile } from './paged-csv-file.ts';
 import { SourceError, sourceErrorOf } from './source-error.ts';
 
 /**
@@ -27,6 +28,8 @@ export interface ExchangeApiOptions {
   enableRateLimit?: boolean;
   /** "Now" in Unix ms, for the endpoints read in time windows (tests fix it). */
   now?: number;
+  /** Where a source that writes its CSV as it fetches (Kraken) puts the file. */
+  file?: string | undefined;
   /** After each page: records so far, what they are, and the total when the exchange says it. */
   onPage?: (fetched: number, what: string, total?: number) => void | Promise<void>;
 }
@@ -34,6 +37,8 @@ export interface ExchangeApiOptions {
 export interface FetchedHistory {
   /** The account's records in the exchange's own CSV layout (`format`), for the file importer. */
   csv: string;
+  /** …or, from a source that writes as it fetches, the file they are in (`csv` is then ''). */
+  file?: RenderedFile | undefined;
   format: string;
   /** Records rendered (0: nothing new). */
   entries: number;
@@ -70,7 +75,7 @@ export function pointAt(api: unknown, baseURL: string): unknown {
 
 /** A ccxt exchange signed with the key, paced unless told not to, at `baseURL` if given. */
 export async function connect(
-  id: 'coinbase' | 'binance' | 'binanceus' | 'kucoin' | 'bitstamp' | 'gemini' | 'okx' | 'bybit',
+  id: 'coinbase' | 'binance' | 'binanceus' | 'kucoin' | 'bitstamp' | 'gemini' | 'okx' | 'bybit' | 'cryptocom',
   options: ExchangeApiOptions,
   extra: Record<string, unknown> = {},
 ): Promise<Exchange> {

@@ -1,10 +1,12 @@
 import type { ApiExchange } from '@lotwise/contracts/imports/api-imports';
 import type { Config, ExchangeApiId } from '../../../config.ts';
+import { familyBySlug, familyOfFormat, type SourceFamily } from '../../imports/sources.ts';
 import { fetchBinanceHistory } from './binance-api.ts';
 import { fetchBinanceusHistory } from './binanceus-api.ts';
 import { fetchBitstampHistory } from './bitstamp-api.ts';
 import { fetchBybitHistory } from './bybit-api.ts';
 import { fetchCoinbaseHistory } from './coinbase-api.ts';
+import { fetchCryptocomHistory } from './cryptocom-api.ts';
 import type { ExchangeApiOptions, FetchedHistory } from './exchange-api.ts';
 import { fetchGeminiHistory } from './gemini-api.ts';
 import { fetchKrakenLedgerCsv } from './kraken-ledgers-api.ts';
@@ -19,6 +21,8 @@ export interface ExchangeSource {
   name: string;
   /** The file layout the history is rendered in (its family names the account). */
   format: string;
+  /** The account's family when the layout is not the exchange's own (Crypto.com: Koinly's template). */
+  family?: string;
   passphrase: boolean;
   fetch(options: ExchangeApiOptions): Promise<FetchedHistory>;
 }
@@ -29,13 +33,16 @@ const kraken: ExchangeSource = {
   passphrase: false,
   // Kraken's cursor is the last entry's time (Unix seconds), kept in `synced_until`.
   async fetch(options) {
+    if (!options.file) throw new Error('Kraken writes its ledger to a file: no file given');
     const got = await fetchKrakenLedgerCsv({
       ...options,
+      file: options.file,
       since: options.cursor === undefined ? undefined : Number(options.cursor),
       onPage: (n, total) => options.onPage?.(n, 'ledger entries', total),
     });
     return {
-      csv: got.csv,
+      csv: '',
+      file: got.file ?? undefined,
       format: 'kraken-ledgers',
       entries: got.entries,
       cursor: got.latest === null ? null : String(got.latest),
@@ -59,10 +66,24 @@ export const EXCHANGE_SOURCES: Partial<Record<ApiExchange, ExchangeSource>> = {
     passphrase: false,
     fetch: fetchBinanceusHistory,
   },
+  cryptocom: {
+    name: 'Crypto.com Exchange',
+    format: 'koinly-universal',
+    family: 'cryptocom',
+    passphrase: false,
+    fetch: fetchCryptocomHistory,
+  },
 };
 
 export function exchangeSource(exchange: string): ExchangeSource | undefined {
   return EXCHANGE_SOURCES[exchange as ApiExchange];
+}
+
+/** The account a connection makes: its layout's family, or the exchange's own when it has one. */
+export function accountFamily(source: ExchangeSource): SourceFamily {
+  if (!source.family) return familyOfFormat(source.format);
+  const family = familyBySlug(source.family);
+  return { slug: source.family, name: source.name, type: 'exchange', usBased: family?.usBased ?? false };
 }
 
 /** Where the exchange's API is and whether ccxt paces the calls, from the configuration. */

@@ -1,5 +1,5 @@
 import type { Exchange } from 'ccxt';
-import { stringify } from 'csv-stringify/sync';
+import { PagedCsvFile, type RenderedFile } from './paged-csv-file.ts';
 import { SourceError, sourceErrorOf } from './source-error.ts';
 
 /** One entry of Kraken's Ledgers call (docs.kraken.com, "Get Ledgers Info"). */
@@ -73,60 +73,76 @@ function isEntry(value: unknown): value is LedgerEntry {
 
 /**
  * A Kraken account's whole ledger through ccxt (the private Ledgers call, signed with the
- * read-only key), rendered as Kraken's own ledgers.csv. The import then runs it through the
- * same importer as a downloaded ledgers.csv, so an API import and a CSV of the same account
- * give the same rows and dedupe keys, in either order and overlapping.
+ * read-only key), rendered as Kraken's own ledgers.csv at `file`. The import then runs it through
+ * the same importer as a downloaded ledgers.csv, so an API import and a CSV of the same account
+ * give the same rows and dedupe keys, in either order and overlapping. Pages are written as
+ * they arrive (memory holds one page and the ids seen, not the ledger); no file when empty.
  */
 export async function fetchKrakenLedgerCsv(
-  options: KrakenLedgerOptions,
-): Promise<{ csv: string; entries: number; latest: number | null }> {
+  options: KrakenLedgerOptions & { file: string },
+): Promise<{ file: RenderedFile | null; entries: number; latest: number | null }> {
   if (!options.apiKey.trim() || !options.secret.trim()) throw new SourceError('Kraken', 'missing_key');
   const exchange = await connect(options);
-  const rows = new Map<string, LedgerEntry>();
+  // Entries shift between pages when new ones arrive meanwhile: an id is written once.
+  const seen = new Set<string>();
+  let latest: number | null = null;
   let total = Number.POSITIVE_INFINITY;
-  for (let ofs = 0; ofs < total; ofs += PAGE) {
-    const request: Record<string, unknown> = { ofs };
-    if (options.since !== undefined) request.start = options.since;
-    const page = await withRetries(options, () =>
-      (exchange as unknown as { privatePostLedgers(p: object): Promise<unknown> }).privatePostLedgers(
-        request,
-      ),
-    );
-    const result = (page as { result?: { ledger?: unknown; count?: unknown } } | null)?.result;
-    const ledger = result?.ledger;
-    if (typeof ledger !== 'object' || ledger === null || typeof result?.count !== 'number') {
-      throw new SourceError('Kraken', 'malformed', 'the ledger page has no entries or count');
+  const out = await PagedCsvFile.create(options.file, COLUMNS, { quoted: true });
+  try {
+    for (let ofs = 0; ofs < total; ofs += PAGE) {
+      const request: Record<string, unknown> = { ofs };
+      if (options.since !== undefined) request.start = options.since;
+      const page = await withRetries(options, () =>
+        (exchange as unknown as { privatePostLedgers(p: object): Promise<unknown> }).privatePostLedgers(
+          request,
+        ),
+      );
+      const result = (page as { result?: { ledger?: unknown; count?: unknown } } | null)?.result;
+      const ledger = result?.ledger;
+      if (typeof ledger !== 'object' || ledger === null || typeof result?.count !== 'number') {
+        throw new SourceError('Kraken', 'malformed', 'the ledger page has no entries or count');
+      }
+      total = result.count;
+      const entries = Object.entries(ledger as Record<string, unknown>);
+      const fresh: [string, LedgerEntry][] = [];
+      for (const [id, entry] of entries) {
+        if (!isEntry(entry)) throw new SourceError('Kraken', 'malformed', `ledger entry ${id} is incomplete`);
+        if (seen.has(id)) continue;
+        seen.add(id);
+        fresh.push([id, entry]);
+        latest = Math.max(latest ?? entry.time, entry.time);
+      }
+      // Oldest first within the page; the pages are reversed when the file is finished.
+      await out.page(fresh.sort(([, a], [, b]) => a.time - b.time).map(([id, e]) => csvRow(id, e)));
+      await options.onPage?.(seen.size, total);
+      // A short page before the count: Kraken has nothing more (entries removed meanwhile).
+      if (entries.length < PAGE) break;
     }
-    total = result.count;
-    const entries = Object.entries(ledger as Record<string, unknown>);
-    for (const [id, entry] of entries) {
-      if (!isEntry(entry)) throw new SourceError('Kraken', 'malformed', `ledger entry ${id} is incomplete`);
-      rows.set(id, entry);
-    }
-    await options.onPage?.(rows.size, total);
-    // A short page before the count: Kraken has nothing more (entries removed meanwhile).
-    if (entries.length < PAGE) break;
+  } catch (error) {
+    await out.discard();
+    throw error;
   }
-  const sorted = [...rows].sort(([, a], [, b]) => a.time - b.time);
-  const csv = stringify(
-    sorted.map(([id, e]) => [
-      id,
-      e.refid,
-      csvTime(e.time),
-      e.type,
-      e.subtype ?? '',
-      e.aclass ?? '',
-      e.subclass ?? '',
-      e.asset,
-      e.wallet ?? '',
-      e.amount,
-      e.fee,
-      e.balance,
-    ]),
-    { header: true, columns: [...COLUMNS], quoted: true },
-  );
-  return { csv, entries: sorted.length, latest: sorted.at(-1)?.[1].time ?? null };
+  if (seen.size === 0) {
+    await out.discard();
+    return { file: null, entries: 0, latest: null };
+  }
+  return { file: await out.finish('reverse-pages'), entries: seen.size, latest };
 }
+
+const csvRow = (id: string, e: LedgerEntry) => [
+  id,
+  e.refid,
+  csvTime(e.time),
+  e.type,
+  e.subtype ?? '',
+  e.aclass ?? '',
+  e.subclass ?? '',
+  e.asset,
+  e.wallet ?? '',
+  e.amount,
+  e.fee,
+  e.balance,
+];
 
 async function connect(options: KrakenLedgerOptions): Promise<Exchange> {
   const ccxt = await import('ccxt');
