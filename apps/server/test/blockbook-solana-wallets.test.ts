@@ -226,6 +226,32 @@ for (const dialect of DIALECTS) {
       expect(await rows('LTC')).toHaveLength(3);
     });
 
+    it("tells the wallet app's prompt which accounts are imported, for this user only", async () => {
+      const accounts = [
+        { id: 'a1', currency: 'Litecoin', currencyCode: 'LTC', address: '', xPubKey: LTUB },
+        {
+          id: 'a2',
+          currency: 'Dogecoin',
+          currencyCode: 'DOGE',
+          address: 'DH5yaieqoZN36fDVciNyRueRGvGLR3mr7L',
+        },
+      ];
+      const mine = await alice.post('/api/wallets/v1/hardware_wallets/status', { accounts });
+      expect(mine.status).toBe(200);
+      expect(mine.body.data.map((a: { id: string; state: string }) => [a.id, a.state])).toEqual([
+        ['a1', 'imported'],
+        ['a2', 'new'],
+      ]);
+      const bob = new TestClient(server.app);
+      await bob.post('/api/auth/sign_up', { email: 'bob@example.com', password: 'correct horse 9' });
+      const theirs = await bob.post('/api/wallets/v1/hardware_wallets/status', { accounts });
+      expect(theirs.body.data.map((a: { state: string }) => a.state)).toEqual(['new', 'new']);
+      const anonymous = await new TestClient(server.app).post('/api/wallets/v1/hardware_wallets/status', {
+        accounts,
+      });
+      expect(anonymous.status).toBe(401);
+    });
+
     it('imports a Solana address: SOL, its USDC and the fees it paid', async () => {
       const res = await alice.post('/api/blockchain_query', {
         coin: 'sol',

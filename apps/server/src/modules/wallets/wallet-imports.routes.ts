@@ -5,6 +5,7 @@ import { authedRoute } from '../../http/route.ts';
 import { appImportFileJob } from '../imports/import-file.job.ts';
 import { ImportsRepo } from '../imports/imports.repo.ts';
 import { addWallet } from './add-wallet.ts';
+import { registerHardwareWalletRoutes } from './hardware-wallets.routes.ts';
 import { WalletConnectionsRepo } from './wallet-connections.repo.ts';
 import { registerWalletFinderRoutes } from './wallet-finder.routes.ts';
 import { walletImportJob } from './wallet-import.job.ts';
@@ -28,4 +29,5 @@ export function registerWalletImportRoutes(app: FastifyInstance, ctx: AppContext
   });
 
   registerWalletFinderRoutes(app, ctx, repo, wallets);
+  registerHardwareWalletRoutes(app, ctx);
 }

@@ -7,6 +7,7 @@ import { FirstImport } from '@/features/imports/components/first-import';
 import { useImportsPath } from '@/features/imports/hooks/use-imports-path';
 import { useUploads } from '@/features/imports/hooks/use-uploads';
 import { isFirstImport } from '@/features/imports/utils/import-state';
+import { HardwareWalletPrompt } from '@/features/wallets/components/hardware-wallet-prompt';
 import { errorText } from '@/lib/api-client';
 import { useUser } from '@/lib/session/session';
 
@@ -34,6 +35,7 @@ export default function HomeRoute() {
         title={user.first_name ? `Welcome, ${user.first_name}` : 'Welcome to Lotwise'}
         description="Import your transactions to see your gains, losses and income for each tax year."
       />
+      <HardwareWalletPrompt mb="lg" />
       <FirstImport
         running={uploads.items.length === 0 ? rows : []}
         importsHref={importsHref}

@@ -8,6 +8,7 @@ import { AddAccountSection } from '@/features/imports/components/add-account-sec
 import { ImportHistorySection } from '@/features/imports/components/import-history-section';
 import { ManualEntryButton } from '@/features/imports/components/manual-entry-button';
 import { useRememberImportsPath } from '@/features/imports/hooks/use-imports-path';
+import { HardwareWalletPrompt } from '@/features/wallets/components/hardware-wallet-prompt';
 import { useImportsChannel } from '@/lib/realtime';
 
 /** /imports: import history and add account (spec 01 §2). */
@@ -35,6 +36,7 @@ export default function ImportsRoute() {
         }
       />
       <Stack gap="lg">
+        <HardwareWalletPrompt />
         <ImportHistorySection />
         <AddAccountSection />
       </Stack>

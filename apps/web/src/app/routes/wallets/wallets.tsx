@@ -13,6 +13,7 @@ import { WalletDetail } from '@/features/imports/components/wallet-detail';
 import { useRememberImportsPath } from '@/features/imports/hooks/use-imports-path';
 import { ALL_ASSETS_VALUE } from '@/features/imports/utils/import-state';
 import { BulkImportButton } from '@/features/wallets/components/bulk-import-button';
+import { HardwareWalletPrompt } from '@/features/wallets/components/hardware-wallet-prompt';
 import { WalletFinderCard } from '@/features/wallets/components/wallet-finder-card';
 import { useIsMobile } from '@/hooks/use-is-mobile';
 import { errorText } from '@/lib/api-client';
@@ -61,6 +62,9 @@ export default function WalletsRoute() {
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 8 }}>
           <WalletDetail rows={rows} selected={selected} onDeleted={() => choose(ALL_ASSETS_VALUE)} />
+        </Grid.Col>
+        <Grid.Col span={12}>
+          <HardwareWalletPrompt />
         </Grid.Col>
         <Grid.Col span={12}>
           <WalletFinderCard />

@@ -71,7 +71,7 @@ export function AddressForm({ onDone, initialCoin = 'eth' }: { onDone: () => voi
           comboboxProps={{ withinPortal: true }}
         />
         <TextInput
-          label={utxo ? 'Address or extended public key (xpub / ypub / zpub)' : 'Wallet address'}
+          label={utxo ? 'Address or xpub / ypub / zpub' : 'Wallet address'}
           placeholder={UTXO[coin] ?? (coin === 'sol' ? 'Base58 address' : '0x…')}
           value={address}
           onChange={(e) => setAddress(e.currentTarget.value)}
