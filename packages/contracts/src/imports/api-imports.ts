@@ -12,6 +12,7 @@ export const API_EXCHANGES = [
   'okx',
   'bybit',
   'binanceus',
+  'cryptocom',
 ] as const;
 export type ApiExchange = (typeof API_EXCHANGES)[number];
 
@@ -75,6 +76,13 @@ export const API_EXCHANGE_INFO: Record<
     secretLabel: 'Secret key',
     howTo:
       'Profile → API Management: a key with only reading enabled (USD bank transfers are not read: add them from the CSV).',
+  },
+  cryptocom: {
+    name: 'Crypto.com Exchange',
+    passphrase: false,
+    secretLabel: 'Secret key',
+    howTo:
+      'User Center → API: a key with only “Can Read”. This reads the Exchange’s spot trades, deposits, withdrawals and staking rewards; the Crypto.com App’s history comes from its CSV export.',
   },
 };
 

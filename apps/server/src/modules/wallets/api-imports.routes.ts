@@ -5,11 +5,10 @@ import { AppError, notFound } from '../../http/errors.ts';
 import { authedRoute } from '../../http/route.ts';
 import { appImportFileJob } from '../imports/import-file.job.ts';
 import { ImportsRepo } from '../imports/imports.repo.ts';
-import { familyOfFormat } from '../imports/sources.ts';
 import { apiImportJob } from './api-import.job.ts';
 import { CredentialsRepo } from './credentials.repo.ts';
 import { loadSecretKey, SecretBox } from './secret-box.ts';
-import { exchangeSource } from './sources/exchange-sources.ts';
+import { accountFamily, exchangeSource } from './sources/exchange-sources.ts';
 import { sourceMessage } from './sources/source-error.ts';
 import { WalletConnectionsRepo } from './wallet-connections.repo.ts';
 
@@ -29,7 +28,7 @@ export function registerApiImportRoutes(app: FastifyInstance, ctx: AppContext): 
       const field = !body.api_key.trim() ? 'api_key' : !body.secret.trim() ? 'secret' : 'passphrase';
       throw new AppError('validation_failed', sourceMessage(source.name, 'missing_key'), { field });
     }
-    const family = familyOfFormat(source.format);
+    const family = accountFamily(source);
     const history = await repo.createHistory({
       userId: auth.user.id,
       name: family.name,

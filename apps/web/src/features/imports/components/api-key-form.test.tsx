@@ -37,6 +37,27 @@ describe('ApiKeyForm', () => {
     });
   });
 
+  it('connects the Crypto.com Exchange with a key and a secret only', async () => {
+    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) =>
+      jsonResponse({
+        status: 'success',
+        message: 'Crypto.com Exchange connected',
+        data: { import_history_id: 1, job_id: 2 },
+      }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const done = vi.fn();
+    renderWithProviders(<ApiKeyForm exchange="cryptocom" onDone={done} />);
+    expect(screen.queryByLabelText('Passphrase')).toBeNull();
+    expect(screen.getByText(/User Center → API: a key with only “Can Read”/)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('API key'), { target: { value: 'k' } });
+    fireEvent.change(screen.getByLabelText('Secret key'), { target: { value: 's' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Connect Crypto.com Exchange' }));
+    await waitFor(() => expect(done).toHaveBeenCalled());
+    const [, init] = fetchMock.mock.calls.at(-1) ?? [];
+    expect(JSON.parse(String(init?.body))).toEqual({ exchange: 'cryptocom', api_key: 'k', secret: 's' });
+  });
+
   it('has no passphrase for Binance, and a text area for Coinbase’s PEM secret', () => {
     const { unmount } = renderWithProviders(<ApiKeyForm exchange="binance" onDone={() => {}} />);
     expect(screen.queryByLabelText('Passphrase')).toBeNull();
