@@ -89,7 +89,7 @@ try {
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   console.log(
-    `  API import: ${formatMs(first.ms)}, ${requests} requests, ${stored.n} rows stored, job ${job?.status}, peak RSS ${first.peakRssMb.toFixed(0)} MiB`,
+    `  API import: ${formatMs(first.ms)}, ${requests} requests, ${stored.n} rows stored, job ${job?.status}, peak RSS ${first.peakRssMb.toFixed(0)} MiB, main-thread heap peak ${first.peakHeapMb.toFixed(0)} MiB`,
   );
   requests = 0;
   const resync = await measure(async () => {

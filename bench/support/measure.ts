@@ -4,6 +4,8 @@ export interface Measurement<T> {
   result: T;
   ms: number;
   peakRssMb: number;
+  /** Peak of this thread's live JS heap (worker threads have their own). */
+  peakHeapMb: number;
 }
 
 /**
@@ -12,15 +14,19 @@ export interface Measurement<T> {
  */
 export async function measure<T>(run: () => T | Promise<T>): Promise<Measurement<T>> {
   let peak = process.memoryUsage().rss;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, 25);
+  let heap = process.memoryUsage().heapUsed;
+  const sample = () => {
+    const now = process.memoryUsage();
+    peak = Math.max(peak, now.rss);
+    heap = Math.max(heap, now.heapUsed);
+  };
+  const sampler = setInterval(sample, 25);
   const start = performance.now();
   try {
     const result = await run();
     const ms = performance.now() - start;
-    peak = Math.max(peak, process.memoryUsage().rss);
-    return { result, ms, peakRssMb: peak / (1024 * 1024) };
+    sample();
+    return { result, ms, peakRssMb: peak / (1024 * 1024), peakHeapMb: heap / (1024 * 1024) };
   } finally {
     clearInterval(sampler);
   }
