@@ -33,6 +33,12 @@ const UTXO: Record<string, string> = {
   bch: 'bitcoincash:q… or xpub…',
   dash: 'X… or drkp…',
 };
+/** The spec's wallet notes (§8): what a chain's import leaves out. */
+export const CHAIN_NOTES: Record<string, string> = {
+  matic:
+    'Polygon (MATIC) wallet: transactions on the Polygon PoS chain are imported, with MATIC/POL as the gas coin; Polygon zkEVM transactions are not, add them with a custom CSV.',
+  avax: 'AVAX wallet: C-Chain transactions are imported; Meld chain transactions are not imported, add them with a custom CSV.',
+};
 const EXTENDED_KEY = /^[a-zA-Z]{4}[1-9A-HJ-NP-Za-km-z]{100,112}$/;
 
 /** Add a wallet by its public address (issue 18): its history is read from the chain's explorer. */
@@ -70,6 +76,11 @@ export function AddressForm({ onDone, initialCoin = 'eth' }: { onDone: () => voi
           allowDeselect={false}
           comboboxProps={{ withinPortal: true }}
         />
+        {CHAIN_NOTES[coin] ? (
+          <Alert color="blue" variant="light" data-testid="chain-note">
+            {CHAIN_NOTES[coin]}
+          </Alert>
+        ) : null}
         <TextInput
           label={utxo ? 'Address or xpub / ypub / zpub' : 'Wallet address'}
           placeholder={UTXO[coin] ?? (coin === 'sol' ? 'Base58 address' : '0x…')}
