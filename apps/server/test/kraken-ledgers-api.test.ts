@@ -24,6 +24,8 @@ interface Replay {
   /** What the next requests answer instead of the ledger: a status and body, in order. */
   faults: { status: number; body: string }[];
   requests: { ofs: number; start: string | null; signed: boolean }[];
+  /** Runs after a page is answered (entries arriving while the import pages). */
+  afterPage?: (() => void) | undefined;
 }
 
 describe('Kraken API ledger (ccxt) against a replay server', () => {
@@ -57,6 +59,7 @@ describe('Kraken API ledger (ccxt) against a replay server', () => {
           return;
         }
         const start = Number(form.get('start') ?? 0);
+        res.on('finish', () => replay.afterPage?.());
         const newest = replay.entries
           .filter(([, e]) => Number(e.time) > start)
           .sort(([, a], [, b]) => Number(b.time) - Number(a.time));
@@ -148,6 +151,48 @@ describe('Kraken API ledger (ccxt) against a replay server', () => {
     ]);
     const one = await fetchLedger({ since: all.latest });
     expect(one.entries).toBe(1);
+  });
+
+  it('writes each entry once when new ones arrive mid-fetch and push older ones onto later pages', async () => {
+    const t0 = Date.UTC(2024, 0, 1) / 1000;
+    const deposit = (id: string, time: number): [string, KrakenLedgerEntry] => [
+      id,
+      {
+        refid: `R-${id}`,
+        time,
+        type: 'deposit',
+        subtype: '',
+        aclass: 'currency',
+        asset: 'XXBT',
+        amount: '0.0010000000',
+        fee: '0',
+        balance: '',
+      },
+    ];
+    replay.entries = Array.from({ length: 120 }, (_, i) =>
+      deposit(`L${String(i).padStart(5, '0')}-OLD`, t0 + i * 60),
+    );
+    // After the first page, 30 newer entries arrive: page two then repeats 30 of page one.
+    let pagesServed = 0;
+    replay.afterPage = () => {
+      if (++pagesServed === 1)
+        for (let i = 0; i < 30; i++)
+          replay.entries.push(deposit(`LNEW${String(i).padStart(3, '0')}-NEW`, t0 + 100_000 + i));
+    };
+    try {
+      const got = await fetchLedger();
+      const ids = readFileSync(got.file?.path ?? 'missing', 'utf8')
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((line) => line.split(',')[0]);
+      expect(new Set(ids).size).toBe(ids.length);
+      // Every old entry once; the new ones the later pages happened to include, once each.
+      expect(ids.filter((id) => id?.includes('-OLD'))).toHaveLength(120);
+      expect(got.entries).toBe(ids.length);
+    } finally {
+      replay.afterPage = undefined;
+    }
   });
 
   it("waits and tries again when rate limited (429, then Kraken's own error), then succeeds", async () => {

@@ -35,6 +35,8 @@ export interface KrakenLedgerOptions {
 
 /** Kraken answers 50 entries a page, newest first, with the total count. */
 const PAGE = 50;
+/** Pages whose ids are remembered against shifted repeats (1,000 entries arriving mid-fetch). */
+const RECENT_PAGES = 20;
 const COLUMNS = [
   'txid',
   'refid',
@@ -76,15 +78,17 @@ function isEntry(value: unknown): value is LedgerEntry {
  * read-only key), rendered as Kraken's own ledgers.csv at `file`. The import then runs it through
  * the same importer as a downloaded ledgers.csv, so an API import and a CSV of the same account
  * give the same rows and dedupe keys, in either order and overlapping. Pages are written as
- * they arrive (memory holds one page and the ids seen, not the ledger); no file when empty.
+ * they arrive (memory holds one page and the last pages' ids, not the ledger); no file when empty.
  */
 export async function fetchKrakenLedgerCsv(
   options: KrakenLedgerOptions & { file: string },
 ): Promise<{ file: RenderedFile | null; entries: number; latest: number | null }> {
   if (!options.apiKey.trim() || !options.secret.trim()) throw new SourceError('Kraken', 'missing_key');
   const exchange = await connect(options);
-  // Entries shift between pages when new ones arrive meanwhile: an id is written once.
-  const seen = new Set<string>();
+  // New entries arriving meanwhile push older ones onto the next pages: an id already written
+  // by one of the last pages is skipped (memory stays bounded: only those pages' ids are kept).
+  const recent: Set<string>[] = [];
+  let written = 0;
   let latest: number | null = null;
   let total = Number.POSITIVE_INFINITY;
   const out = await PagedCsvFile.create(options.file, COLUMNS, { quoted: true });
@@ -105,16 +109,20 @@ export async function fetchKrakenLedgerCsv(
       total = result.count;
       const entries = Object.entries(ledger as Record<string, unknown>);
       const fresh: [string, LedgerEntry][] = [];
+      const ids = new Set<string>();
       for (const [id, entry] of entries) {
         if (!isEntry(entry)) throw new SourceError('Kraken', 'malformed', `ledger entry ${id} is incomplete`);
-        if (seen.has(id)) continue;
-        seen.add(id);
+        if (ids.has(id) || recent.some((page) => page.has(id))) continue;
+        ids.add(id);
         fresh.push([id, entry]);
         latest = Math.max(latest ?? entry.time, entry.time);
       }
+      recent.push(ids);
+      if (recent.length > RECENT_PAGES) recent.shift();
+      written += fresh.length;
       // Oldest first within the page; the pages are reversed when the file is finished.
       await out.page(fresh.sort(([, a], [, b]) => a.time - b.time).map(([id, e]) => csvRow(id, e)));
-      await options.onPage?.(seen.size, total);
+      await options.onPage?.(written, total);
       // A short page before the count: Kraken has nothing more (entries removed meanwhile).
       if (entries.length < PAGE) break;
     }
@@ -122,11 +130,11 @@ export async function fetchKrakenLedgerCsv(
     await out.discard();
     throw error;
   }
-  if (seen.size === 0) {
+  if (written === 0) {
     await out.discard();
     return { file: null, entries: 0, latest: null };
   }
-  return { file: await out.finish('reverse-pages'), entries: seen.size, latest };
+  return { file: await out.finish('reverse-pages'), entries: written, latest };
 }
 
 const csvRow = (id: string, e: LedgerEntry) => [
