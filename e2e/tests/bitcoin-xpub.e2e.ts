@@ -6,7 +6,7 @@ import { esplora as esploraReplay, wallet, ZPUB } from '../../apps/server/src/te
 import { launchBrowser, screenshot } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { signedInNewcomer } from './imports-helpers.ts';
-import { csrfOf } from './transactions-helpers.ts';
+import { csrfOf, waitForRowCount } from './transactions-helpers.ts';
 
 /**
  * Issue 18: add a Bitcoin wallet by its zpub in the browser → its derived addresses are found →
@@ -50,17 +50,7 @@ describe('a Bitcoin wallet by zpub (issue 18)', () => {
       await page.locator('.mantine-Notification-root', { hasText: 'Bitcoin wallet added' }).first().waitFor();
 
       await page.goto('/transactions?txnType=all');
-      const rows = page.getByTestId('transaction-row');
-      await expect
-        .poll(
-          async () => {
-            await page.reload();
-            await page.waitForTimeout(300);
-            return rows.count();
-          },
-          { timeout: 30_000 },
-        )
-        .toBe(3);
+      await waitForRowCount(page, 3);
       await screenshot(page, `bitcoin-xpub-transactions-${tag}`);
 
       // Calculate: no income, and only the two network fees are disposed of.

@@ -7,6 +7,7 @@ import { SOL_OWN, solanaRpc, solanaWallet } from '../../apps/server/src/test-sup
 import { launchBrowser, screenshot } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { signedInNewcomer } from './imports-helpers.ts';
+import { waitForRowCount } from './transactions-helpers.ts';
 
 /**
  * Issue 18 in the browser: inside a wallet desktop app (its bridge `window.lotwiseWalletApp`
@@ -82,17 +83,7 @@ describe('the hardware-wallet prompt and Solana by address (issue 18)', () => {
       await screenshot(page, `hardware-prompt-done-${tag}`);
 
       await page.goto('/transactions?txnType=all');
-      const rows = page.getByTestId('transaction-row');
-      await expect
-        .poll(
-          async () => {
-            await page.reload();
-            await page.waitForTimeout(300);
-            return rows.count();
-          },
-          { timeout: 30_000 },
-        )
-        .toBe(3);
+      await waitForRowCount(page, 3);
       await context.close();
     });
   }
@@ -110,17 +101,7 @@ describe('the hardware-wallet prompt and Solana by address (issue 18)', () => {
     await form.getByRole('button', { name: 'Add wallet' }).click();
     await page.locator('.mantine-Notification-root', { hasText: 'Solana wallet added' }).first().waitFor();
     await page.goto('/transactions?txnType=all');
-    const rows = page.getByTestId('transaction-row');
-    await expect
-      .poll(
-        async () => {
-          await page.reload();
-          await page.waitForTimeout(300);
-          return rows.count();
-        },
-        { timeout: 30_000 },
-      )
-      .toBe(5);
+    await waitForRowCount(page, 5);
     await screenshot(page, 'solana-address-transactions');
     await context.close();
   });

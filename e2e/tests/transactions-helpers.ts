@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** The signed-in context's CSRF token, for API calls made beside the page. */
 export async function csrfOf(context: BrowserContext): Promise<string> {
@@ -37,3 +38,18 @@ export const settle = (page: Page) =>
   page.waitForFunction(() => !document.querySelector('[data-testid="list-loader"]'), undefined, {
     timeout: 10_000,
   });
+
+/** Reloads /transactions until it lists `count` rows (an import running as a job). */
+export async function waitForRowCount(page: Page, count: number, timeout = 30_000): Promise<void> {
+  const rows = page.getByTestId('transaction-row');
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        await page.waitForTimeout(300);
+        return rows.count();
+      },
+      { timeout },
+    )
+    .toBe(count);
+}

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,6 +5,7 @@ import { Dec } from '@lotwise/engine/decimal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../src/test-support/dialects.ts';
 import { TestClient } from '../src/test-support/http-client.ts';
+import { runNode } from '../src/test-support/run-node.ts';
 import { startTestServer, type TestServer } from '../src/test-support/test-server.ts';
 
 /*
@@ -52,9 +52,8 @@ const line = (d: Line) =>
     .concat(d.lots.map((l) => `${l.acquiredAt}:${n(l.amount)}:${n(l.costBasis)}`))
     .join(' ');
 
-function cliYears(method: string, basis: string): Years {
-  const r = spawnSync(
-    process.execPath,
+async function cliYears(method: string, basis: string): Promise<Years> {
+  const r = await runNode(
     [
       join(cli, 'bin/lotwise.mjs'),
       'calc',
@@ -68,7 +67,7 @@ function cliYears(method: string, basis: string): Years {
       'UTC',
     ],
     // Offline like the app under test: the fixtures carry their values.
-    { encoding: 'utf8', env: { ...process.env, PRICE_PROVIDERS: 'none' } },
+    { PRICE_PROVIDERS: 'none' },
   );
   expect(r.status, r.stderr).toBe(0);
   const json = JSON.parse(r.stdout) as {
@@ -92,7 +91,7 @@ function cliYears(method: string, basis: string): Years {
 }
 
 // The CLI's answers do not depend on the app's database: computed once for both dialects.
-const expected = new Map<string, Years>();
+const expected = new Map<string, Promise<Years>>();
 const cliAnswer = (method: string, basis: string) => {
   const key = `${method}/${basis}`;
   if (!expected.has(key)) expected.set(key, cliYears(method, basis));
@@ -192,16 +191,15 @@ for (const dialect of DIALECTS) {
         expect(saved.status).toBe(200);
         await alice.get('/api/recalculate_tax');
         await server.ctx.jobs.idle();
-        const want = cliAnswer(method, basis);
+        const want = await cliAnswer(method, basis);
         expect(Object.keys(want)).toEqual(['2023', '2024', '2025']);
         expect(await appYears()).toEqual(want);
       });
     }
 
-    it('the matrix is not trivial: methods and applications give different numbers', () => {
-      const gains = new Set(
-        COMBOS.map(({ method, basis }) => JSON.stringify(cliAnswer(method, basis)['2025']!.totals)),
-      );
+    it('the matrix is not trivial: methods and applications give different numbers', async () => {
+      const answers = await Promise.all(COMBOS.map(({ method, basis }) => cliAnswer(method, basis)));
+      const gains = new Set(answers.map((a) => JSON.stringify(a['2025']!.totals)));
       expect(gains.size).toBeGreaterThanOrEqual(3);
     });
   });

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -8,6 +7,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../src/test-support/dialects.ts';
 import { TestClient } from '../src/test-support/http-client.ts';
+import { runNode } from '../src/test-support/run-node.ts';
 import { startTestServer, type TestServer } from '../src/test-support/test-server.ts';
 
 /*
@@ -101,14 +101,12 @@ for (const dialect of DIALECTS) {
       expect(keywords).toContain(`income.total=${INCOME}`);
     });
 
-    it("lotwise calc's table on the same file", () => {
+    it("lotwise calc's table on the same file", async () => {
       const dir = mkdtempSync(join(tmpdir(), 'lotwise-rounding-'));
       writeFileSync(join(dir, 'ledger.csv'), FILE);
-      const out = spawnSync(
-        process.execPath,
-        [cliBin, 'calc', join(dir, 'ledger.csv'), '--basis', 'us-2025'],
-        { encoding: 'utf8', env: { ...process.env, PRICE_PROVIDERS: 'none' } },
-      );
+      const out = await runNode([cliBin, 'calc', join(dir, 'ledger.csv'), '--basis', 'us-2025'], {
+        PRICE_PROVIDERS: 'none',
+      });
       expect(out.status, out.stderr).toBe(0);
       const row = out.stdout.split('\n').find((l) => l.startsWith('2024 '))!;
       expect(row.trim().split(/\s+/)).toEqual(['2024', PROCEEDS, BASIS, '0.00', GAIN, INCOME, '2']);

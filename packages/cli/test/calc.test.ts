@@ -1,25 +1,21 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { runNode } from './run-node.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const bin = join(here, '..', 'bin', 'lotwise.mjs');
 const fixture = (name: string): string => join(here, 'fixtures', 'calc', name);
 
-function run(args: string[]): { code: number | null; stdout: string; stderr: string } {
+function run(args: string[]) {
   // Offline: these tests are about the calculation; test/prices*.test.ts cover the providers.
-  const r = spawnSync(process.execPath, [bin, 'calc', ...args], {
-    encoding: 'utf8',
-    env: { ...process.env, PRICE_PROVIDERS: 'none' },
-  });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+  return runNode([bin, 'calc', ...args], { PRICE_PROVIDERS: 'none' });
 }
 
-function calcJson(args: string[]) {
-  const r = run([...args, '--json']);
+async function calcJson(args: string[]) {
+  const r = await run([...args, '--json']);
   expect(r.stderr).toBe('');
   expect(r.code).toBe(0);
   return JSON.parse(r.stdout);
@@ -43,8 +39,8 @@ function calcJson(args: string[]) {
 describe('lotwise calc', { timeout: 60_000 }, () => {
   const files = [fixture('exchange.csv'), fixture('cold.csv')];
 
-  it('prints years, disposals, holdings and warnings as JSON (universal FIFO)', () => {
-    const out = calcJson(files);
+  it('prints years, disposals, holdings and warnings as JSON (universal FIFO)', async () => {
+    const out = await calcJson(files);
     expect(Object.keys(out.years)).toEqual(['2023', '2024', '2025']);
     const y2024 = out.years['2024'];
     expect({ ...y2024, disposals: undefined, incomeLines: undefined }).toEqual({
@@ -94,8 +90,8 @@ describe('lotwise calc', { timeout: 60_000 }, () => {
     expect(out.warnings).toEqual([]);
   });
 
-  it('moves lots between wallets with --basis per-wallet', () => {
-    const out = calcJson([...files, '--basis', 'per-wallet']);
+  it('moves lots between wallets with --basis per-wallet', async () => {
+    const out = await calcJson([...files, '--basis', 'per-wallet']);
     expect(out.years['2024']).toMatchObject({ costBasis: '40035', shortTermGain: '-16965' });
     expect(out.years['2025'].disposals).toMatchObject([
       { wallet: 'cold', costBasis: '20000', gain: '10000', term: 'long' },
@@ -107,9 +103,9 @@ describe('lotwise calc', { timeout: 60_000 }, () => {
     ]);
   });
 
-  it('lists lot moves with --moves', () => {
+  it('lists lot moves with --moves', async () => {
     // Per wallet, the self-transfer moves L2 0.5 (20,000) and L3 0.5 (12,500) to cold.
-    const out = calcJson([...files, '--basis', 'per-wallet', '--moves']);
+    const out = await calcJson([...files, '--basis', 'per-wallet', '--moves']);
     expect(out.moves).toMatchObject([
       {
         from: 'exchange',
@@ -121,12 +117,12 @@ describe('lotwise calc', { timeout: 60_000 }, () => {
         ],
       },
     ]);
-    expect(calcJson(files).moves).toBeUndefined();
+    expect((await calcJson(files)).moves).toBeUndefined();
   });
 
-  it('applies a per-year method list and --year', () => {
+  it('applies a per-year method list and --year', async () => {
     // LIFO in 2024: the sale takes L3 1.5 (37,500) → −28,500; the fee 0.001 from L3 (25) → +35.
-    const out = calcJson([...files, '--method', '2020:fifo,2024:lifo', '--year', '2024']);
+    const out = await calcJson([...files, '--method', '2020:fifo,2024:lifo', '--year', '2024']);
     expect(Object.keys(out.years)).toEqual(['2024']);
     expect(out.years['2024']).toMatchObject({ shortTermGain: '-28465', longTermGain: '0' });
     // Holdings as at the end of 2024: L1 1, L2 1 and L3 0.499 (the universal pool, by wallet of purchase).
@@ -138,9 +134,9 @@ describe('lotwise calc', { timeout: 60_000 }, () => {
     ]);
   });
 
-  it('reports the us-2025 allocation and writes it as CSV', () => {
+  it('reports the us-2025 allocation and writes it as CSV', async () => {
     const csvPath = join(mkdtempSync(join(tmpdir(), 'lotwise-calc-')), 'allocation.csv');
-    const out = calcJson([...files, '--basis', 'us-2025', '--allocation-csv', csvPath]);
+    const out = await calcJson([...files, '--basis', 'us-2025', '--allocation-csv', csvPath]);
     expect(out.allocation.effectiveDate).toBe('2025-01-01');
     // At 2025-01-01 exchange holds 4 − 1.5 − 1.001 = 1.499 BTC and cold 1 BTC; the pool: L2 0.499, L3 2.
     // Oldest first, lots stay where bought (exchange): L2 0.499 + L3 1 → exchange; L3's other 1 → cold.
@@ -161,7 +157,7 @@ describe('lotwise calc', { timeout: 60_000 }, () => {
     );
   });
 
-  it('uses --tz for tax dates and --prices for rows without a value', () => {
+  it('uses --tz for tax dates and --prices for rows without a value', async () => {
     /*
      * late-night.csv: 2023-12-31 23:30 UTC buy 1 ETH for 1,000; 2024-01-01 03:00 UTC trade
      * 0.5 ETH → 10 SOL, no value in the file. prices.csv: SOL 60 on 2024-01-01 → value 600.
@@ -169,41 +165,41 @@ describe('lotwise calc', { timeout: 60_000 }, () => {
      * America/Los_Angeles: both rows fall on 2023-12-31 local → year 2023.
      */
     const file = fixture('late-night.csv');
-    const utc = calcJson([file, '--prices', fixture('prices.csv')]);
+    const utc = await calcJson([file, '--prices', fixture('prices.csv')]);
     expect(utc.years['2024']).toMatchObject({ proceeds: '600', costBasis: '500', shortTermGain: '100' });
     expect(utc.warnings).toEqual([]);
-    const la = calcJson([file, '--prices', fixture('prices.csv'), '--tz', 'America/Los_Angeles']);
+    const la = await calcJson([file, '--prices', fixture('prices.csv'), '--tz', 'America/Los_Angeles']);
     expect(Object.keys(la.years)).toEqual(['2023']);
     expect(la.years['2023'].disposals[0]).toMatchObject({ disposedAt: '2023-12-31', gain: '100' });
     // Without the price table the trade has no value: Missing Price, named in the warnings.
-    const bare = calcJson([file]);
+    const bare = await calcJson([file]);
     expect(bare.warnings.map((w: { code: string; txId: string }) => [w.code, w.txId])).toEqual([
       ['missing_price', 'late-night:3'],
     ]);
     expect(bare.statuses).toEqual([{ id: 'late-night:3', status: 'error', flags: ['missing_price'] }]);
   });
 
-  it('prints a readable summary without --json', () => {
-    const r = run(files);
+  it('prints a readable summary without --json', async () => {
+    const r = await run(files);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Tax years (USD)');
     expect(r.stdout).toMatch(/2024\s+9,060\.00\s+40,050\.00\s+-16,980\.00\s+-14,010\.00\s+70\.00/);
     expect(r.stdout).toContain('Holdings');
   });
 
-  it('turns bad rows into warnings, never a crash', () => {
-    const out = calcJson([fixture('broken.csv')]);
+  it('turns bad rows into warnings, never a crash', async () => {
+    const out = await calcJson([fixture('broken.csv')]);
     expect(out.warnings.length).toBeGreaterThan(0);
     for (const w of out.warnings) expect(typeof w.message).toBe('string');
   });
 
-  it('fails cleanly on bad options and unreadable files', () => {
-    expect(run([...files, '--method', 'avg']).code).toBe(2);
-    expect(run([...files, '--basis', 'pooled']).code).toBe(2);
-    expect(run([...files, '--tz', 'Mars/Olympus']).code).toBe(2);
-    const missing = run([fixture('nope.csv')]);
+  it('fails cleanly on bad options and unreadable files', async () => {
+    expect((await run([...files, '--method', 'avg'])).code).toBe(2);
+    expect((await run([...files, '--basis', 'pooled'])).code).toBe(2);
+    expect((await run([...files, '--tz', 'Mars/Olympus'])).code).toBe(2);
+    const missing = await run([fixture('nope.csv')]);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('nope.csv');
-    expect(run([fixture('unknown.csv')]).code).toBe(1);
+    expect((await run([fixture('unknown.csv')])).code).toBe(1);
   });
 });

@@ -1,21 +1,20 @@
-import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { importResult } from '@lotwise/contracts/normalised';
 import { describe, expect, it } from 'vitest';
+import { runNode } from './run-node.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const bin = join(here, '..', 'bin', 'lotwise.mjs');
 const fixture = (name: string): string => join(here, 'fixtures', 'import', name);
 
-function run(args: string[]): { code: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [bin, 'import', ...args], { encoding: 'utf8' });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+function run(args: string[]) {
+  return runNode([bin, 'import', ...args]);
 }
 
 describe('lotwise import', { timeout: 60_000 }, () => {
-  it('prints the normalised JSON for an auto-detected file', () => {
-    const r = run([fixture('koinly-universal.csv'), '--json']);
+  it('prints the normalised JSON for an auto-detected file', async () => {
+    const r = await run([fixture('koinly-universal.csv'), '--json']);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const out = importResult.parse(JSON.parse(r.stdout));
@@ -32,13 +31,13 @@ describe('lotwise import', { timeout: 60_000 }, () => {
     });
   });
 
-  it('accepts an explicit --format', () => {
-    const r = run([fixture('koinly-universal.csv'), '--format', 'koinly-universal', '--json']);
+  it('accepts an explicit --format', async () => {
+    const r = await run([fixture('koinly-universal.csv'), '--format', 'koinly-universal', '--json']);
     expect(JSON.parse(r.stdout).format).toBe('koinly-universal');
   });
 
-  it('reports an unknown layout as an error on line 1 and exits 1', () => {
-    const r = run([fixture('unknown-layout.csv'), '--json']);
+  it('reports an unknown layout as an error on line 1 and exits 1', async () => {
+    const r = await run([fixture('unknown-layout.csv'), '--json']);
     expect(r.code).toBe(1);
     const out = JSON.parse(r.stdout);
     expect(out.format).toBe('unknown');
@@ -46,14 +45,14 @@ describe('lotwise import', { timeout: 60_000 }, () => {
     expect(out.errors[0].message).toMatch(/^Unrecognised file layout/);
   });
 
-  it('prints a readable summary without --json', () => {
-    const r = run([fixture('koinly-universal.csv')]);
+  it('prints a readable summary without --json', async () => {
+    const r = await run([fixture('koinly-universal.csv')]);
     expect(r.stdout).toContain('format koinly-universal');
     expect(r.stdout).toContain('7 transactions, 0 skipped rows, 0 errors');
   });
 
-  it('fails cleanly on a missing file', () => {
-    const r = run([fixture('does-not-exist.csv'), '--json']);
+  it('fails cleanly on a missing file', async () => {
+    const r = await run([fixture('does-not-exist.csv'), '--json']);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('cannot read');
   });

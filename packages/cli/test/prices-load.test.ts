@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runNode } from './run-node.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const bin = join(here, '..', 'bin', 'lotwise.mjs');
@@ -27,11 +27,7 @@ function file(name: string, content: string): string {
 }
 
 function run(args: string[], env: Record<string, string>) {
-  const r = spawnSync(process.execPath, [bin, 'prices', 'load', ...args], {
-    encoding: 'utf8',
-    env: { ...process.env, PRICE_PROVIDERS: 'none', DATABASE_URL: '', ...env },
-  });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+  return runNode([bin, 'prices', 'load', ...args], { PRICE_PROVIDERS: 'none', DATABASE_URL: '', ...env });
 }
 
 type Row = { asset: string; day: string; quote: string; price: string; origin: string; user_id: number };
@@ -78,7 +74,7 @@ for (const dialect of dialects) {
     afterAll(() => cleanup());
 
     it('loads a price file into the shared table of the configured database', async () => {
-      const r = run([file('good.csv', GOOD)], env);
+      const r = await run([file('good.csv', GOOD)], env);
       expect(r.stderr).toBe('');
       expect(r.code).toBe(0);
       expect(r.stdout).toMatch(/^Loaded 3 prices for BTC, GBP from good\.csv into /);
@@ -93,7 +89,7 @@ for (const dialect of dialects) {
 
     it('refuses a file with a bad row as a whole, naming file, line and field', async () => {
       const before = await rows();
-      const r = run([file('bad.csv', BAD)], env);
+      const r = await run([file('bad.csv', BAD)], env);
       expect(r.code).toBe(1);
       expect(r.stderr).toContain('bad.csv: line 3, price: "lots" is not a decimal price of 0 or more');
       expect(await rows()).toEqual(before);
@@ -101,16 +97,16 @@ for (const dialect of dialects) {
 
     it("needs --asset for CoinGecko's export, then loads it in its currency", async () => {
       const path = file('shib-usd-max.csv', COINGECKO);
-      const without = run([path], env);
+      const without = await run([path], env);
       expect(without.code).toBe(1);
       expect(without.stderr).toContain('say which asset it is');
-      const r = run([path, '--asset', 'SHIB'], env);
+      const r = await run([path, '--asset', 'SHIB'], env);
       expect(r.code).toBe(0);
       expect((await rows()).find((p) => p.asset === 'SHIB')).toMatchObject({
         day: '2024-01-01',
         quote: 'USD',
       });
-      expect(run([path, '--asset', 'no good!'], env).code).toBe(2);
+      expect((await run([path, '--asset', 'no good!'], env)).code).toBe(2);
     });
   });
 }

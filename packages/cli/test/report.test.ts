@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { Dec } from '@lotwise/reports/money';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+import { runNode } from './run-node.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const bin = join(here, '..', 'bin', 'lotwise.mjs');
@@ -15,18 +16,24 @@ const expected = (name: string): string =>
 const out = mkdtempSync(join(tmpdir(), 'lotwise-report-'));
 const hasPoppler = spawnSync('pdftotext', ['-v']).status === 0;
 
-function lotwise(args: string[]): { code: number | null; stdout: string; stderr: string } {
+function lotwise(args: string[]) {
   // Offline: the fixtures carry their values; test/prices*.test.ts cover the providers.
-  const r = spawnSync(process.execPath, [bin, ...args], {
-    encoding: 'utf8',
-    env: { ...process.env, PRICE_PROVIDERS: 'none' },
-  });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+  return runNode([bin, ...args], { PRICE_PROVIDERS: 'none' });
 }
 
-function report(form: string, year: number, file: string, extra: string[] = []): string {
+async function report(form: string, year: number, file: string, extra: string[] = []): Promise<string> {
   const path = join(out, file);
-  const r = lotwise(['report', '--form', form, '--year', String(year), fixture, '--out', path, ...extra]);
+  const r = await lotwise([
+    'report',
+    '--form',
+    form,
+    '--year',
+    String(year),
+    fixture,
+    '--out',
+    path,
+    ...extra,
+  ]);
   expect(r.stderr).toBe('');
   expect(r.code).toBe(0);
   return r.stdout;
@@ -77,9 +84,9 @@ async function keywords(path: string): Promise<Record<string, string>> {
  */
 describe('lotwise report', { timeout: 120_000 }, () => {
   for (const year of [2024, 2025]) {
-    it(`writes the ${year} CSVs exactly (capital gains, TurboTax, TaxAct, 8283, income, Schedule D)`, () => {
+    it(`writes the ${year} CSVs exactly (capital gains, TurboTax, TaxAct, 8283, income, Schedule D)`, async () => {
       for (const form of ['capital-gains', 'turbotax', 'taxact', '8283', 'income', 'schedule-d']) {
-        report(form, year, `${year}-${form}.csv`);
+        await report(form, year, `${year}-${form}.csv`);
         expect(readFileSync(join(out, `${year}-${form}.csv`), 'utf8'), form).toBe(
           expected(`${year}-${form}.csv`),
         );
@@ -87,8 +94,8 @@ describe('lotwise report', { timeout: 120_000 }, () => {
     });
 
     it(`${year}: the totals on screen, in the CSV, in the PDF and from the engine agree to the cent`, async () => {
-      const screen = report('8949', year, `${year}-8949.pdf`);
-      const full = report('tax-report', year, `${year}-tax.pdf`);
+      const screen = await report('8949', year, `${year}-8949.pdf`);
+      const full = await report('tax-report', year, `${year}-tax.pdf`);
       expect(full).toContain(screen.split('\n').slice(1).join('\n'));
       const csv = expected(`${year}-capital-gains.csv`);
       const income = expected(`${year}-income.csv`);
@@ -129,9 +136,8 @@ describe('lotwise report', { timeout: 120_000 }, () => {
       expect(kTax['scheduleD.16']).toBe(money(totals.gain));
       expect(kTax['income.total']).toBe(money(totals.income));
       // Engine: exact totals rounded to cents (this fixture has no half-cent drift between rows).
-      const calc = JSON.parse(lotwise(['calc', fixture, '--json', '--year', String(year)]).stdout).years[
-        year
-      ];
+      const calc = JSON.parse((await lotwise(['calc', fixture, '--json', '--year', String(year)])).stdout)
+        .years[year];
       const cents = (v: string) => new Dec(v).toDecimalPlaces(2, Dec.ROUND_HALF_UP).toFixed(2);
       expect(cents(calc.proceeds)).toBe(totals.proceeds);
       expect(cents(calc.costBasis)).toBe(totals.costBasis);
@@ -159,10 +165,10 @@ describe('lotwise report', { timeout: 120_000 }, () => {
   }
 
   it('writes Form 8949 with one page per part and the complete report with six pages', async () => {
-    report('8949', 2025, 'pages-8949.pdf');
-    report('tax-report', 2025, 'pages-tax.pdf');
-    report('schedule-d', 2025, 'pages-d.pdf');
-    report('income', 2025, 'pages-income.pdf');
+    await report('8949', 2025, 'pages-8949.pdf');
+    await report('tax-report', 2025, 'pages-tax.pdf');
+    await report('schedule-d', 2025, 'pages-d.pdf');
+    await report('income', 2025, 'pages-income.pdf');
     const pages = async (f: string) => (await PDFDocument.load(readFileSync(join(out, f)))).getPageCount();
     expect(await pages('pages-8949.pdf')).toBe(2);
     // summary, Schedule D, 8949 Part I, 8949 Part II, income, holdings
@@ -171,8 +177,8 @@ describe('lotwise report', { timeout: 120_000 }, () => {
     expect(await pages('pages-income.pdf')).toBe(1);
   });
 
-  it('uses the 1099 boxes the user names and one row per lot on request', () => {
-    const stdout = report('capital-gains', 2025, 'boxes.csv', ['--box-basis', 'reported', '--per-lot']);
+  it('uses the 1099 boxes the user names and one row per lot on request', async () => {
+    const stdout = await report('capital-gains', 2025, 'boxes.csv', ['--box-basis', 'reported', '--per-lot']);
     expect(stdout).toMatch(/Short-term +G +1b/);
     const csv = readFileSync(join(out, 'boxes.csv'), 'utf8');
     expect(csv).not.toContain('VARIOUS');
@@ -180,11 +186,11 @@ describe('lotwise report', { timeout: 120_000 }, () => {
     expect(columnSum(csv, 'gain')).toBe('80449.39');
   });
 
-  it('rejects bad options', () => {
+  it('rejects bad options', async () => {
     const bad = (args: string[]) => lotwise(['report', fixture, '--out', join(out, 'x.pdf'), ...args]);
-    expect(bad(['--form', '1040', '--year', '2025']).code).toBe(2);
-    expect(bad(['--form', 'turbotax', '--year', '2025']).stderr).toContain('written as csv, not pdf');
-    expect(bad(['--form', '8949', '--year', '25']).code).toBe(2);
-    expect(bad(['--form', '8949', '--year', '2025', '--box-basis', 'maybe']).code).toBe(2);
+    expect((await bad(['--form', '1040', '--year', '2025'])).code).toBe(2);
+    expect((await bad(['--form', 'turbotax', '--year', '2025'])).stderr).toContain('written as csv, not pdf');
+    expect((await bad(['--form', '8949', '--year', '25'])).code).toBe(2);
+    expect((await bad(['--form', '8949', '--year', '2025', '--box-basis', 'maybe'])).code).toBe(2);
   });
 });

@@ -1,6 +1,7 @@
 import type { TransactionRow } from '../../db/schema.ts';
 
-export const EXPORT_HEADER = [
+/** Koinly's universal template, the layout Lotwise exports and connected sources may write. */
+export const UNIVERSAL_COLUMNS = [
   'Date',
   'Sent Amount',
   'Sent Currency',
@@ -13,10 +14,9 @@ export const EXPORT_HEADER = [
   'Label',
   'Description',
   'TxHash',
-  'Type',
-  'Account',
-  'Id',
-];
+] as const;
+
+export const EXPORT_HEADER = [...UNIVERSAL_COLUMNS, 'Type', 'Account', 'Id'];
 
 /**
  * A cell a spreadsheet would run as a formula (= + - @, or a tab/CR that some treat the

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UNIVERSAL_COLUMNS } from '../../imports/csv-export.ts';
 import { dec, decimalText, integer, plain, utcText } from './exchange-api.ts';
 
 /**
@@ -8,20 +9,7 @@ import { dec, decimalText, integer, plain, utcText } from './exchange-api.ts';
  */
 export const NAME = 'Crypto.com Exchange';
 export const FORMAT = 'koinly-universal';
-export const COLUMNS = [
-  'Date',
-  'Sent Amount',
-  'Sent Currency',
-  'Received Amount',
-  'Received Currency',
-  'Fee Amount',
-  'Fee Currency',
-  'Net Worth Amount',
-  'Net Worth Currency',
-  'Label',
-  'Description',
-  'TxHash',
-] as const;
+export const COLUMNS = UNIVERSAL_COLUMNS;
 export const answer = <S extends z.ZodRawShape>(result: S) =>
   z.object({ code: z.union([z.literal('0'), z.literal(0)]), result: z.object(result) });
 export const trade = z.object({
