@@ -49,12 +49,19 @@ export function loadWallets(paths: readonly string[]): LoadedWallets {
         message: `${wallet} line ${error.line}${error.column ? ` (${error.column})` : ''}: ${error.message}; row not imported.`,
       });
     }
-    const used = new Set<string>();
+    // Rows that share a first line get #2, #3…; counted per line number (cheaper than a set of
+    // id strings at a million rows). The parsed objects are this function's own: completed in
+    // place rather than copied.
+    const seen = new Map<number, number>();
     result.transactions.forEach((tx, index) => {
-      let id = `${wallet}:${tx.source_lines[0] ?? index + 1}`;
-      for (let n = 2; used.has(id); n++) id = `${wallet}:${tx.source_lines[0] ?? index + 1}#${n}`;
-      used.add(id);
-      out.transactions.push({ ...tx, id, wallet, classification: classificationOf(tx) });
+      const line = tx.source_lines[0] ?? index + 1;
+      const n = (seen.get(line) ?? 0) + 1;
+      seen.set(line, n);
+      const engineTx = tx as typeof tx & Pick<EngineTransaction, 'id' | 'wallet' | 'classification'>;
+      engineTx.id = n === 1 ? `${wallet}:${line}` : `${wallet}:${line}#${n}`;
+      engineTx.wallet = wallet;
+      engineTx.classification = classificationOf(tx);
+      out.transactions.push(engineTx);
     });
   });
   return out;

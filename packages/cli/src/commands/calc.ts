@@ -62,6 +62,8 @@ export function registerCalc(program: Command): void {
       if (options.moves) parsed.engine.recordMoves = true;
       if (parsed.year !== null) parsed.engine.checkpoints = [`${parsed.year + 1}-01-01`];
       const result = calculate(matchTransfers(loaded.transactions), parsed.engine);
+      // The rows are not needed past here: their memory is given back before the output is built.
+      loaded.transactions.length = 0;
       const json = toJson(result, parsed.year, [...loaded.warnings, ...prices.warnings]);
       if (options.allocationCsv !== undefined && result.allocation) {
         writeFileSync(options.allocationCsv, allocationCsv(result.allocation));

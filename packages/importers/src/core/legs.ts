@@ -1,6 +1,6 @@
 import type { AssetAmount, NormalisedTransaction, TransactionKind } from '@lotwise/contracts/normalised';
 import type { Decimal } from './decimal.ts';
-import { exchangeKind, impliedFiat, money, type TxInput, txWith } from './records.ts';
+import { assetCode, exchangeKind, impliedFiat, money, type TxInput, txWith } from './records.ts';
 import type { Row } from './row.ts';
 
 /**
@@ -9,6 +9,13 @@ import type { Row } from './row.ts';
  * kind follows from which legs are present.
  */
 export function leg(row: Row, amountCol: string, currencyCol: string, nth = 0): AssetAmount | null {
+  const plain = row.plainAmount(amountCol, nth);
+  if (plain === null) return null;
+  if (plain !== undefined) {
+    const asset = row.opt(currencyCol, nth);
+    if (asset === null) throw row.problem(currencyCol, `currency is missing for amount ${plain}`);
+    return { asset: assetCode(asset), amount: plain };
+  }
   const amount: Decimal | null = row.amount(amountCol, nth);
   const asset = row.opt(currencyCol, nth);
   if (amount === null) return null;

@@ -55,9 +55,26 @@ export function txWith(
   return out;
 }
 
+/**
+ * An asset or currency code as stored: trimmed, upper case, and one string per code. A file
+ * names a few dozen codes a million times; sharing them keeps that many copies off the heap.
+ */
+const codes = new Map<string, string>();
+export function assetCode(raw: string): string {
+  // Longer cells may be slices of the whole file's text: not kept, or the file would be too.
+  if (raw.length > 12) return raw.trim().toUpperCase();
+  let found = codes.get(raw);
+  if (found === undefined) {
+    found = raw.trim().toUpperCase();
+    if (codes.size >= 50_000) codes.clear(); // bounded: a file of unique token names is rare
+    codes.set(raw, found);
+  }
+  return found;
+}
+
 /** Asset amount with the absolute value (direction is carried by sent/received). */
 export function money(asset: string, amount: Decimal): AssetAmount {
-  return { asset: asset.trim().toUpperCase(), amount: abs(amount) };
+  return { asset: assetCode(asset), amount: abs(amount) };
 }
 
 /** Fee, or null when absent or zero. */
@@ -67,7 +84,7 @@ export function feeOf(asset: string | null, amount: Decimal | null): AssetAmount
 }
 
 export function fiat(currency: string, amount: Decimal | null): { currency: string; amount: string } | null {
-  return amount === null ? null : { currency: currency.trim().toUpperCase(), amount: abs(amount) };
+  return amount === null ? null : { currency: assetCode(currency), amount: abs(amount) };
 }
 
 /** buy (fiat → crypto), sell (crypto → fiat) or trade (anything else). */

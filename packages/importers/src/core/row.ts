@@ -18,6 +18,9 @@ export class RowProblem extends Error {
   }
 }
 
+/** Digits with an optional fraction: canonical after trimming zeros (see Row.plainAmount). */
+const PLAIN = /^\d+(?:\.\d+)?$/;
+
 /** One data row with typed accessors by column name. */
 export class Row {
   constructor(
@@ -62,6 +65,26 @@ export class Row {
       if (e instanceof AmountError) throw new RowProblem(this.columnName(name, nth), e.message);
       throw e;
     }
+  }
+
+  /**
+   * The canonical text (what `dec(abs(amount(...)))` gives) of a cell holding a plain unsigned
+   * number such as `0.0813` or `1500.50`, without building a Decimal; null for an empty or
+   * placeholder cell; undefined when the cell needs the full rules of `amount()` (signs,
+   * symbols, grouping, exponents, a decimal comma, or long text that may be a slice of the file).
+   */
+  plainAmount(name: ColumnName, nth = 0): string | null | undefined {
+    const v = this.cell(name, nth);
+    if (v === undefined || isPlaceholder(v)) return null;
+    if (this.amountOptions.decimalComma || v.length > 12 || !PLAIN.test(v)) return undefined;
+    let start = 0;
+    while (start < v.length - 1 && v.charCodeAt(start) === 48 && v.charCodeAt(start + 1) !== 46) start++;
+    let end = v.length;
+    if (v.includes('.')) {
+      while (v.charCodeAt(end - 1) === 48) end--;
+      if (v.charCodeAt(end - 1) === 46) end--;
+    }
+    return start === 0 && end === v.length ? v : v.slice(start, end);
   }
 
   reqAmount(name: ColumnName, nth = 0, options?: AmountOptions): Decimal {
