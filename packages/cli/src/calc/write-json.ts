@@ -1,14 +1,22 @@
 /** Text is handed to the stream in pieces of about this size: few writes, bounded memory. */
 const CHUNK_CHARS = 1 << 20;
 
+/** Lists longer than this print one item per line. */
+const LONG_LIST = 16;
+
+/** An item of a long list with a list longer than this inside is walked, not printed whole. */
+const HUGE_INSIDE = 10_000;
+
 /**
- * Writes `value` as indented JSON (the same text as JSON.stringify(value, null, 2)) in chunks,
- * with back-pressure: a million rows' result is larger than the biggest string V8 can build
- * ("RangeError: Invalid string length" in JSON.stringify, issue 17).
+ * Writes `value` as JSON in chunks, with back-pressure: a million rows' result is larger than
+ * the biggest string V8 can build ("RangeError: Invalid string length" in JSON.stringify,
+ * issue 17).
  *
- * Containers are walked here and each small part (an array element, a short object) is left to
- * the native JSON.stringify and re-indented: a streaming stringifier that visits every string
- * and number in JavaScript (json-stream-stringify, used before) cost a third of `calc --json`.
+ * The layout is JSON.stringify(value, null, 2)'s except that a long list (more than 16 items:
+ * disposal lines, transactions, warnings) prints each item compact on a line of its own. A
+ * disposal with its lots is then one line of ~330 characters instead of ~25 indented ones
+ * (970): a million-row result writes in a third of the time, and stays easy to read and grep.
+ * Every item is printed by the native JSON.stringify; only the containers are walked here.
  */
 export async function writeJson(value: unknown, out: NodeJS.WritableStream = process.stdout): Promise<void> {
   let pending = '';
@@ -40,41 +48,25 @@ function isContainer(value: unknown): value is Record<string, unknown> | unknown
   );
 }
 
-/** Small enough to hand whole to JSON.stringify. */
+/** Printed whole (indented as JSON.stringify would): no long list anywhere inside. */
 function isSmall(value: Record<string, unknown> | unknown[]): boolean {
-  if (Array.isArray(value)) return value.length <= 16 && value.every((v) => !isContainer(v) || isSmall(v));
-  const values = Object.values(value);
-  return values.length <= 32 && values.every((v) => !isContainer(v) || isSmall(v));
+  const items = Array.isArray(value) ? value : Object.values(value);
+  if (Array.isArray(value) && items.length > LONG_LIST) return false;
+  return items.every((v) => !isContainer(v) || isSmall(v));
 }
 
-/** Array elements printed together in one native JSON.stringify. */
-const BATCH = 512;
-
-/** A record (a disposal line, a lot) whose own arrays are short: safe to print natively. */
-function isRecordLike(value: unknown): boolean {
-  if (!isContainer(value) || Array.isArray(value)) return false;
-  for (const key in value) {
-    const v = (value as Record<string, unknown>)[key];
-    if (Array.isArray(v) ? v.length > 10_000 : isContainer(v) && !isSmall(v)) return false;
-  }
-  return true;
-}
-
-function isBatchable(value: unknown): boolean {
+/** An item of a long list that fits on its line: no huge list directly or one level inside. */
+function fitsOnALine(value: unknown): boolean {
   if (!isContainer(value)) return true;
-  return Array.isArray(value) ? isSmall(value) : isRecordLike(value);
-}
-
-/** Elements start…end-1 printed as JSON.stringify would inside their array, without brackets. */
-function batch(value: unknown[], start: number, end: number, indent: string): string {
-  const text = JSON.stringify(value.slice(start, end), null, 2) as string;
-  // "[\n  a,\n  b\n]": drop the brackets and the two spaces the slice's own indent added.
-  const body = text.slice(4, -2);
-  return indent.length === 2 ? body : body.replaceAll('\n  ', `\n${indent}`);
+  const items = Array.isArray(value) ? value : Object.values(value);
+  if (items.length > HUGE_INSIDE) return false;
+  return items.every(
+    (v) => !isContainer(v) || (Array.isArray(v) ? v.length : Object.keys(v).length) <= HUGE_INSIDE,
+  );
 }
 
 /** JSON.stringify(value, null, 2) of a part printed at `indent`. */
-function leaf(value: unknown, indent: string): string | undefined {
+function indented(value: unknown, indent: string): string | undefined {
   const text = JSON.stringify(value, null, 2) as string | undefined;
   return text === undefined || indent === '' || !text.includes('\n')
     ? text
@@ -83,36 +75,27 @@ function leaf(value: unknown, indent: string): string | undefined {
 
 function* pieces(value: unknown, indent: string): Generator<string> {
   if (!isContainer(value) || isSmall(value)) {
-    yield leaf(value, indent) ?? 'null';
+    yield indented(value, indent) ?? 'null';
     return;
   }
   const inner = `${indent}  `;
   if (Array.isArray(value)) {
-    if (value.length === 0) return yield '[]';
     yield '[';
-    for (let i = 0; i < value.length; ) {
+    for (let i = 0; i < value.length; i++) {
       yield `${i === 0 ? '' : ','}\n${inner}`;
       const item = value[i];
-      if (!isBatchable(item)) {
-        yield* pieces(item, inner);
-        i += 1;
-        continue;
-      }
-      // A run of records printed by one native call (the array's brackets cut off): a million
-      // disposal lines would otherwise cost a million calls and re-indents.
-      let end = i + 1;
-      while (end < value.length && end - i < BATCH && isBatchable(value[end])) end += 1;
-      // Like JSON.stringify: undefined, functions and symbols in an array print as null.
-      const text = end - i === 1 ? (leaf(item, inner) ?? 'null') : batch(value, i, end, inner);
-      yield text;
-      i = end;
+      if (fitsOnALine(item)) {
+        // Like JSON.stringify: undefined, functions and symbols in a list print as null.
+        yield (JSON.stringify(item) as string | undefined) ?? 'null';
+      } else yield* pieces(item, inner);
     }
     yield `\n${indent}]`;
     return;
   }
   let first = true;
   for (const [key, item] of Object.entries(value)) {
-    const text = isContainer(item) && !isSmall(item) ? null : leaf(item, inner);
+    const walk = isContainer(item) && !isSmall(item);
+    const text = walk ? null : indented(item, inner);
     if (text === undefined) continue; // JSON.stringify leaves out undefined properties
     yield `${first ? '{' : ','}\n${inner}${JSON.stringify(key)}: `;
     first = false;

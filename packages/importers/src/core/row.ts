@@ -1,5 +1,5 @@
 import type Decimal from 'decimal.js';
-import { AmountError, type AmountOptions, isPlaceholder, parseAmount } from './decimal.ts';
+import { AmountError, type AmountOptions, abs, isPlaceholder, parseAmount } from './decimal.ts';
 import { type ColumnName, displayName, type Header } from './header.ts';
 import { parseTime, TimeError, type TimeStyle } from './time.ts';
 import { splitUnit } from './units.ts';
@@ -85,6 +85,14 @@ export class Row {
       if (v.charCodeAt(end - 1) === 46) end--;
     }
     return start === 0 && end === v.length ? v : v.slice(start, end);
+  }
+
+  /** The canonical absolute value of an amount cell (null when empty): plainAmount's fast path first. */
+  absAmount(name: ColumnName, nth = 0): string | null {
+    const plain = this.plainAmount(name, nth);
+    if (plain !== undefined) return plain;
+    const value = this.amount(name, nth);
+    return value === null ? null : abs(value);
   }
 
   reqAmount(name: ColumnName, nth = 0, options?: AmountOptions): Decimal {

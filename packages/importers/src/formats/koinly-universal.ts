@@ -1,6 +1,6 @@
 import { containsAll } from '../core/header.ts';
 import { fromLegs, type LegTags, leg } from '../core/legs.ts';
-import { fiat } from '../core/records.ts';
+import { assetCode } from '../core/records.ts';
 import type { FormatDefinition } from '../core/types.ts';
 
 /**
@@ -34,7 +34,7 @@ export const koinlyUniversal: FormatDefinition = {
   required: ['Date', 'Sent Amount', 'Sent Currency', 'Received Amount', 'Received Currency'],
   create: (_header, ctx) => ({
     row(row) {
-      const netWorth = row.amount('Net Worth Amount');
+      const netWorth = row.absAmount('Net Worth Amount');
       const label = row.opt('Label') ?? row.opt('Tag');
       const currency = row.opt('Net Worth Currency');
       if (netWorth !== null && currency === null) {
@@ -49,7 +49,8 @@ export const koinlyUniversal: FormatDefinition = {
             sent: leg(row, 'Sent Amount', 'Sent Currency'),
             received: leg(row, 'Received Amount', 'Received Currency'),
             fee: leg(row, 'Fee Amount', 'Fee Currency'),
-            fiat_value: currency ? fiat(currency, netWorth) : null,
+            fiat_value:
+              currency && netWorth !== null ? { currency: assetCode(currency), amount: netWorth } : null,
             tx_hash: row.opt('TxHash'),
             note: row.opt('Description'),
             label,
