@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/schema.ts';
@@ -130,12 +133,41 @@ async function snapshot(db: Kysely<Database>, userId: number) {
   };
 }
 
-for (const dialect of DIALECTS) {
-  describe(`${dialect}: incremental tax recalculation`, () => {
+/**
+ * In-memory SQLite keeps rows and results on the server's thread; a SQLite file and
+ * PostgreSQL let the engine's worker read and store on a connection of its own (issue 17).
+ */
+interface Setup {
+  dialect: (typeof DIALECTS)[number];
+  label: string;
+  file?: boolean;
+}
+const SETUPS: Setup[] = DIALECTS.flatMap((dialect): Setup[] =>
+  dialect === 'sqlite'
+    ? [
+        { dialect, label: 'sqlite in memory' },
+        { dialect, label: 'sqlite file', file: true },
+      ]
+    : [{ dialect, label: dialect }],
+);
+
+for (const { dialect, label, file } of SETUPS) {
+  describe(`${label}: incremental tax recalculation`, () => {
     let server: TestServer;
     let alice: TestClient;
     let userId: number;
     let db: Kysely<Database>;
+
+    /** The last calculation job's account of itself. */
+    async function lastJob(): Promise<{ resumedFrom?: number; ms: Record<string, number> }> {
+      const job = await db
+        .selectFrom('jobs')
+        .select('result')
+        .where('name', '=', 'tax.calculate')
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      return JSON.parse(job.result ?? '{}');
+    }
 
     /** Calculates and returns the year the job resumed from (undefined: a full run). */
     async function calculate(): Promise<number | undefined> {
@@ -179,7 +211,14 @@ for (const dialect of DIALECTS) {
     }
 
     beforeAll(async () => {
-      server = await startTestServer(dialect);
+      server = await startTestServer(
+        dialect,
+        file
+          ? {
+              DATABASE_URL: `sqlite:${path.join(mkdtempSync(path.join(tmpdir(), 'lotwise-calc-')), 'calc.db')}`,
+            }
+          : {},
+      );
       db = server.ctx.db.kysely;
       alice = new TestClient(server.app);
       await alice.post('/api/auth/sign_up', { email: 'alice@example.com', password: 'correct horse 9' });
@@ -229,6 +268,21 @@ for (const dialect of DIALECTS) {
         .executeTakeFirstOrThrow();
       return row.dedupe_key;
     }
+
+    it('stores the same results whichever thread reads and stores the rows', async () => {
+      // Read → engine → store on the worker's own connection ('finish' is the server's step
+      // after it) where the database allows a second connection, else on this thread.
+      const own = await full();
+      expect('finish' in (await lastJob()).ms).toBe(label !== 'sqlite in memory');
+      process.env.TAX_CALC_OWN_CONNECTION = 'off';
+      try {
+        const here = await full();
+        expect((await lastJob()).ms.store).toBeGreaterThanOrEqual(0);
+        expect(here).toEqual(own);
+      } finally {
+        delete process.env.TAX_CALC_OWN_CONNECTION;
+      }
+    });
 
     it('after a late edit recalculates only its year, with the same results as a full run', async () => {
       await edit(await keyIn(2025, 'sell'), { fiat_value: '12345.67' });

@@ -9,12 +9,43 @@ import { calculate } from '@lotwise/engine/calculate';
 import { matchTransfers } from '@lotwise/engine/transfer-matching';
 import type { CalculateOptions, EngineTransaction } from '@lotwise/engine/types';
 import { type PriceTableData, tableLookup } from '@lotwise/prices/price-table';
+import {
+  calculateOnOwnConnection,
+  type OwnConnectionCalc,
+  type PricesForCalc,
+} from './own-connection-calc.ts';
 import { splitResult } from './result-parts.ts';
 
 type Message =
   | { id: number; rows: EngineTransaction[] }
   | { id: number; options: CalculateOptions; matched: boolean; prices: PriceTableData | null }
+  | { id: number; ownConnection: OwnConnectionCalc }
+  | { id: number; priced: PricesForCalc }
+  | { id: number; priceError: string }
   | { taken: number };
+
+/** Per calculation id: waiting for the server's thread to price the rows. */
+const pricing = new Map<number, { resolve: (p: PricesForCalc) => void; reject: (e: Error) => void }>();
+
+/** A calculation on the worker's own connection (own-connection-calc.ts). */
+async function runOnOwnConnection(id: number, job: OwnConnectionCalc): Promise<void> {
+  const port = parentPort!;
+  try {
+    const outcome = await calculateOnOwnConnection(job, {
+      price: (needs) =>
+        new Promise<PricesForCalc>((resolve, reject) => {
+          pricing.set(id, { resolve, reject });
+          port.postMessage({ id, needs });
+        }),
+      progress: (percent, message) => port.postMessage({ id, progress: { percent, message } }),
+    });
+    port.postMessage({ id, ok: true, outcome });
+  } catch (error) {
+    port.postMessage({ id, ok: false, error: error instanceof Error ? error.message : String(error) });
+  } finally {
+    pricing.delete(id);
+  }
+}
 
 /** Per calculation id: the rows received so far. */
 const received = new Map<number, EngineTransaction[]>();
@@ -51,6 +82,9 @@ async function run(
 
 parentPort?.on('message', (message: Message) => {
   if ('taken' in message) taken.get(message.taken)?.();
+  else if ('ownConnection' in message) void runOnOwnConnection(message.id, message.ownConnection);
+  else if ('priced' in message) pricing.get(message.id)?.resolve(message.priced);
+  else if ('priceError' in message) pricing.get(message.id)?.reject(new Error(message.priceError));
   else if ('rows' in message) {
     const rows = received.get(message.id);
     if (rows) for (const row of message.rows) rows.push(row);

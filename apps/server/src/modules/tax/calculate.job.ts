@@ -1,42 +1,21 @@
 import { performance } from 'node:perf_hooks';
-import { LocalCalendar, parseInstant, yearOf } from '@lotwise/engine/dates';
-import type { EngineTransaction } from '@lotwise/engine/types';
+import { priceTable } from '@lotwise/prices/price-table';
 import { priceWarnings } from '@lotwise/prices/warnings';
 import type { AppContext } from '../../http/context.ts';
 import { type JobIO, JobSuperseded } from '../../jobs/job-queue.ts';
-import { yieldToRequests } from '../../jobs/yield-to-requests.ts';
 import { priceRows, retryMissingPrices } from './calc-prices.ts';
 import { loadEngineInput, walletNames } from './engine-input.ts';
 import { basisKey, prefixFingerprints, spanYears, yearSpan, yearStarts } from './incremental/fingerprint.ts';
 import { planResume, storedStarts, withAutoPairs } from './incremental/resume-plan.ts';
 import { insertCheckpoints, storeIncremental } from './incremental/store-incremental.ts';
 import { refreshLatestPrices } from './latest-prices.ts';
-import { runEngineInWorker } from './run-engine.ts';
-import type { TxYears } from './store-results.ts';
+import { calculateInWorker, runEngineInWorker } from './run-engine.ts';
 import type { TaxResultsRepo } from './tax-results.repo.ts';
 import { engineOptions, type TaxSettings } from './tax-settings.ts';
+import { txYearsOf } from './tx-years.ts';
 
 export interface CalculatePayload {
   calcId: number;
-}
-
-/**
- * Tax year of each loaded row, for tagging warnings and statuses. Built with a turn for
- * waiting requests every 20,000 rows: a million at once held the server's thread about a second.
- */
-async function txYearsOf(rows: readonly EngineTransaction[], timeZone: string): Promise<TxYears> {
-  const calendar = new LocalCalendar(timeZone);
-  const stamps = new Map<string, string>();
-  for (let i = 0; i < rows.length; i++) {
-    const row = rows[i]!;
-    stamps.set(row.id, row.timestamp);
-    if (i % 20_000 === 19_999) await yieldToRequests();
-  }
-  return (id) => {
-    const stamp = id === null ? undefined : stamps.get(id);
-    const ms = stamp === undefined ? null : parseInstant(stamp);
-    return ms === null ? null : yearOf(calendar.day(ms));
-  };
 }
 
 /**
@@ -53,6 +32,7 @@ export function calculateJob(ctx: AppContext, repo: TaxResultsRepo) {
     const calc = await repo.find(calcId);
     if (!calc || calc.status === 'superseded') return { skipped: true };
     await repo.setStatus(calcId, 'running');
+    const traceId = calc.trace_id;
     await progress(5, 'Reading transactions');
     const userId = job.user_id;
     // Milliseconds per step, kept in the job result (bench/tax reports them).
@@ -93,6 +73,73 @@ export function calculateJob(ctx: AppContext, repo: TaxResultsRepo) {
     const newYears = span ? spanYears(span).filter((y) => !plan || y > plan.start.year) : [];
     const starts = allStarts.filter((s) => newYears.includes(s.year));
     lap('plan');
+    const options = {
+      ...engineOptions(settings),
+      checkpoints: starts.map((s) => s.day),
+      ...(plan ? { resumeFrom: plan.checkpoint } : {}),
+    };
+    const own = ownConnection(ctx);
+    if (own) {
+      // The engine's worker reads, calculates and stores on a connection of its own.
+      const count = plan ? await repo.transactionCount(userId) : 0;
+      if (ctx.db.dialect === 'sqlite') ctx.db.sideWriters.count++;
+      let outcome: Awaited<ReturnType<typeof calculateInWorker>>;
+      let stopped: unknown;
+      try {
+        outcome = await calculateInWorker(
+          {
+            db: own,
+            userId,
+            ...(plan ? { from: plan.start.from, autoPairs: [...plan.autoPairs] } : {}),
+            currency: settings.currency,
+            timezone: settings.timezone,
+            options,
+            checkpoints: { basisKey: key, fingerprints: [...fingerprints] },
+            store: plan
+              ? { kind: 'incremental', calc, keepId: plan.calcId, fromYear: plan.start.year, count }
+              : { kind: 'full', calcId },
+          },
+          {
+            price: async (needs) => {
+              const resolution = await ctx.prices.resolve(needs, {
+                currency: settings.currency,
+                userId,
+                progress: (_m, done, total) =>
+                  progress(15 + Math.floor((5 * done) / Math.max(total, 1)), 'Finding prices'),
+              });
+              const seen = new Set<string>();
+              const outcome = { ...resolution, failures: [...retryFailures, ...resolution.failures] };
+              const warnings = priceWarnings(outcome).filter(
+                (w) => !seen.has(w.message) && seen.add(w.message),
+              );
+              return { table: priceTable(resolution.book, needs, settings.currency), warnings };
+            },
+            // The worker's connection may hold the write lock: progress stays in memory. A
+            // superseded job cannot stop the worker midway; it says so when the worker is done.
+            progress: (percent, message) => {
+              progress(percent, message, { persist: false }).catch((error: unknown) => {
+                stopped ??= error;
+              });
+            },
+          },
+        );
+      } finally {
+        if (ctx.db.dialect === 'sqlite') ctx.db.sideWriters.count--;
+      }
+      if (stopped !== undefined) throw stopped;
+      Object.assign(ms, outcome.ms);
+      mark = performance.now();
+      await progress(80, 'Prices of your holdings today');
+      await refreshLatestPrices(ctx.prices, outcome.holdings, settings.currency, userId);
+      const summary = { years: outcome.yearKeys.length, warnings: outcome.warnings };
+      if (plan) {
+        if (!outcome.stored) return { superseded: true };
+        lap('finish');
+        publish(ctx, userId, traceId, outcome.yearKeys);
+        return { ...summary, resumedFrom: plan.start.year, rows: outcome.rows, ms };
+      }
+      return finishFull(outcome.rows, outcome.yearKeys, summary);
+    }
     const rows = await loadEngineInput(db, userId, plan ? { from: plan.start.from } : {});
     const input = plan ? withAutoPairs(rows, plan.autoPairs) : rows;
     lap('read');
@@ -104,11 +151,6 @@ export function calculateJob(ctx: AppContext, repo: TaxResultsRepo) {
     });
     lap('prices');
     await progress(20, `Calculating ${rows.length} transactions`);
-    const options = {
-      ...engineOptions(settings),
-      checkpoints: starts.map((s) => s.day),
-      ...(plan ? { resumeFrom: plan.checkpoint } : {}),
-    };
     const result = await runEngineInWorker(input, options, plan !== null, pricing.table);
     // Outages and symbols priced as a guess are the calculation's warnings (no transaction, so
     // remade by every run).
@@ -146,19 +188,24 @@ export function calculateJob(ctx: AppContext, repo: TaxResultsRepo) {
       });
       if (!stored) return { superseded: true };
       lap('store');
-      publish(ctx, userId, calc.trace_id, result.years);
+      publish(ctx, userId, calc.trace_id, Object.keys(result.years));
       return { ...summary, resumedFrom: plan.start.year, rows: rows.length, ms };
     }
     await repo.storeResults(calcId, userId, result, years);
     await insertCheckpoints(db, calcId, checkpoints);
-    await progress(95, 'Finishing');
-    const now = await repo.find(calcId);
-    if (now?.status === 'superseded') return { superseded: true };
-    await repo.setStatus(calcId, 'complete', { count: rows.length });
-    await repo.deleteOlder(userId, calcId);
-    lap('store');
-    publish(ctx, userId, calc.trace_id, result.years);
-    return { ...summary, rows: rows.length, ms };
+    return finishFull(rows.length, Object.keys(result.years), summary);
+
+    /** A full run's results are stored: make it the calculation pages show. */
+    async function finishFull(count: number, yearKeys: string[], summary: object) {
+      await progress(95, 'Finishing');
+      const now = await repo.find(calcId);
+      if (now?.status === 'superseded') return { superseded: true };
+      await repo.setStatus(calcId, 'complete', { count });
+      await repo.deleteOlder(userId, calcId);
+      lap(own ? 'finish' : 'store');
+      publish(ctx, userId, traceId, yearKeys);
+      return { ...summary, rows: count, ms };
+    }
   };
   return async (io: JobIO) => {
     try {
@@ -185,10 +232,22 @@ function pricesRemoved(previous: string, now: string): boolean {
   return count(now) < count(previous);
 }
 
-function publish(ctx: AppContext, userId: number, traceId: string, years: object) {
+function publish(ctx: AppContext, userId: number, traceId: string, years: string[]) {
   ctx.hub.publish(userId, {
     channel: 'imports',
     event: 'tax_calculated',
-    data: { trace_id: traceId, years: Object.keys(years) },
+    data: { trace_id: traceId, years },
   });
+}
+
+/**
+ * Where the engine's worker can open the database itself: a SQLite file or PostgreSQL (not an
+ * in-memory SQLite database, which only this connection sees). TAX_CALC_OWN_CONNECTION=off
+ * keeps the rows and results on this thread.
+ */
+function ownConnection(ctx: AppContext): { url: string; schema?: string } | null {
+  if (process.env.TAX_CALC_OWN_CONNECTION === 'off') return null;
+  const { url, dialect, schema } = ctx.db;
+  if (dialect === 'sqlite' && url.includes(':memory:')) return null;
+  return schema ? { url, schema } : { url };
 }
