@@ -4,7 +4,12 @@
  * `--users` at once, each on one of the two processes. Loopback only, bounded by --seconds.
  * Prints p50/p95/p99 and errors. Asserts nothing. Needs the built SPA (npm run build -w @lotwise/web).
  *
- *   npx tsx bench/load/run.ts [--users 100] [--seconds 60] [--rows 300]
+ * Two models of "100 users": people, who read a page before the next click (`--think-ms`,
+ * default 1000: a pause of 0.5–1.5 s after each answer), and a closed loop with no pause at
+ * all (every user a script firing its next request the moment the last one answers), which
+ * measures what the two processes can serve at most.
+ *
+ *   npx tsx bench/load/run.ts [--users 100] [--seconds 60] [--rows 300] [--think-ms 1000]
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,6 +25,7 @@ const arg = (name: string, fallback: number) => {
 const USERS = arg('users', 100);
 const SECONDS = arg('seconds', 60);
 const ROWS = arg('rows', 300);
+const THINK_MS = arg('think-ms', 1000);
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const HEADER =
@@ -107,7 +113,7 @@ const ACTIONS: ((u: User) => Promise<Response>)[] = [
   (u) => u.call('GET', '/api/tax/years/2024'),
 ];
 
-async function drive(users: User[], seconds: number) {
+async function drive(users: User[], seconds: number, thinkMs = 0) {
   const latencies: number[] = [];
   let errors = 0;
   const end = performance.now() + seconds * 1000;
@@ -124,6 +130,9 @@ async function drive(users: User[], seconds: number) {
           errors++;
         }
         latencies.push(performance.now() - start);
+        // A person reads the page before the next click (deterministic spread per user).
+        if (thinkMs > 0)
+          await new Promise((r) => setTimeout(r, thinkMs * (0.5 + ((i * 7 + k * 13) % 11) / 10)));
       }
     }),
   );
@@ -185,15 +194,20 @@ try {
   );
 
   const alone = await drive(users.slice(0, 1), Math.min(15, SECONDS));
+  const people = await drive(users, SECONDS, THINK_MS);
   const many = await drive(users, SECONDS);
   const line = (label: string, r: Awaited<ReturnType<typeof drive>>) =>
     console.log(
       `${label.padEnd(22)} ${String(r.requests).padStart(7)} requests ${r.rps.toFixed(0).padStart(5)}/s  p50 ${r.p50.toFixed(1)} ms  p95 ${r.p95.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms  errors ${r.errors}`,
     );
   line('1 user', alone);
-  line(`${USERS} users, ${SECONDS} s`, many);
+  line(`${USERS} people, ${SECONDS} s`, people);
+  line(`${USERS} closed loops`, many);
   console.log(
-    `p95 with ${USERS} users: ×${(many.p95 / alone.p95).toFixed(1)} of one user's (target ≤ ×3), errors ${many.errors} (target 0)`,
+    `p95 with ${USERS} people (${THINK_MS} ms reading between clicks): ×${(people.p95 / alone.p95).toFixed(1)} of one user's (target ≤ ×3), errors ${people.errors} (target 0)`,
+  );
+  console.log(
+    `p95 with ${USERS} closed loops (no pause): ×${(many.p95 / alone.p95).toFixed(1)} of one user's, errors ${many.errors}; the most the two processes served: ${many.rps.toFixed(0)} requests/s`,
   );
 } finally {
   await Promise.all(servers.map((s) => s.stop()));
