@@ -7,7 +7,7 @@ import { type PriceTableData, tableLookup } from '@lotwise/prices/price-table';
 import type { PriceNeed } from '@lotwise/prices/types';
 import { openDatabase } from '../../db/database.ts';
 import type { TaxCalculationRow } from '../../db/schema.ts';
-import { loadEngineInput, loadEngineInputRaw } from './engine-input.ts';
+import { loadEngineInputCursor, loadEngineInputRaw } from './engine-input.ts';
 import { withAutoPairs } from './incremental/resume-plan.ts';
 import { insertCheckpoints, storeIncremental } from './incremental/store-incremental.ts';
 import { TaxResultsRepo } from './tax-results.repo.ts';
@@ -77,7 +77,7 @@ export async function calculateOnOwnConnection(
     const filter = job.from ? { from: job.from } : {};
     const rows = db.sqlite
       ? await loadEngineInputRaw(db.kysely, db.sqlite, job.userId, filter)
-      : await loadEngineInput(db.kysely, job.userId, filter);
+      : await loadEngineInputCursor(db.kysely, job.userId, filter);
     const input = job.autoPairs ? withAutoPairs(rows, new Map(job.autoPairs)) : rows;
     const read = lap();
     host.progress(15, 'Finding prices');
