@@ -175,13 +175,7 @@ for (const { dialect, label, file } of SETUPS) {
       await server.ctx.jobs.idle();
       const check = await alice.get(`/api/traces/check_tax_calculation?id=${start.body.data.trace_id}`);
       expect(check.body.data.state).toBe('complete');
-      const job = await db
-        .selectFrom('jobs')
-        .select('result')
-        .where('name', '=', 'tax.calculate')
-        .orderBy('id', 'desc')
-        .executeTakeFirstOrThrow();
-      return JSON.parse(job.result ?? '{}').resumedFrom;
+      return (await lastJob()).resumedFrom;
     }
 
     /** The same data calculated from scratch (no stored year starts to resume from). */
