@@ -17,7 +17,16 @@ export interface AmountOptions {
   decimalComma?: boolean;
 }
 
+/** The longest placeholder ("No Data"): longer text without edge spaces is not one. */
+const LONGEST_PLACEHOLDER = 7;
+
+const printable = (code: number) => code > 32 && code < 127;
+
 export function isPlaceholder(raw: string): boolean {
+  const n = raw.length;
+  // Printable ASCII at both ends: nothing trim() would remove (NBSP and BOM included).
+  if (n > LONGEST_PLACEHOLDER && printable(raw.charCodeAt(0)) && printable(raw.charCodeAt(n - 1)))
+    return false;
   return PLACEHOLDERS.has(raw.trim());
 }
 
