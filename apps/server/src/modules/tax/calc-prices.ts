@@ -1,12 +1,13 @@
-import type { EngineTransaction } from '@lotwise/engine/types';
+import type { EngineTransaction, EngineWarning } from '@lotwise/engine/types';
 import { priceNeeds } from '@lotwise/prices/needs';
 import { type PriceTableData, priceTable } from '@lotwise/prices/price-table';
 import type { Resolution } from '@lotwise/prices/resolver';
-import type { ProviderFailure } from '@lotwise/prices/types';
+import type { PriceNeed, ProviderFailure } from '@lotwise/prices/types';
+import { priceWarnings } from '@lotwise/prices/warnings';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { PriceService } from '../prices/prices.service.ts';
-import { manualFiatValue } from './manual-price.ts';
+import { storedLegs } from './manual-price.ts';
 
 /** What the calculation's pricing step found out, kept with the calculation's warnings. */
 export interface PricingOutcome {
@@ -22,15 +23,39 @@ export interface PricingOutcome {
 export async function priceRows(
   prices: PriceService,
   rows: readonly EngineTransaction[],
-  options: { currency: string; userId: number; progress: (done: number, total: number) => Promise<void> },
+  options: PricingOptions,
 ): Promise<PricingOutcome> {
-  const needs = priceNeeds(rows, options.currency);
+  return resolveNeeds(prices, priceNeeds(rows, options.currency), options);
+}
+
+interface PricingOptions {
+  currency: string;
+  userId: number;
+  progress: (done: number, total: number) => Promise<void>;
+}
+
+/** The pricing step for needs already found (the engine's worker finds them on its own connection). */
+export async function resolveNeeds(
+  prices: PriceService,
+  needs: PriceNeed[],
+  options: PricingOptions,
+): Promise<PricingOutcome> {
   const resolution = await prices.resolve(needs, {
     currency: options.currency,
     userId: options.userId,
     progress: (_message, done, total) => options.progress(done, total),
   });
   return { table: priceTable(resolution.book, needs, options.currency), resolution };
+}
+
+/**
+ * Outages and symbols priced as a guess, as the calculation's warnings (no transaction, so
+ * remade by every run), each once; `earlier` are the failures of retrying last run's misses.
+ */
+export function pricingWarnings(resolution: Resolution, earlier: ProviderFailure[]): EngineWarning[] {
+  const seen = new Set<string>();
+  const outcome = { ...resolution, failures: [...earlier, ...resolution.failures] };
+  return priceWarnings(outcome).filter((w) => !seen.has(w.message) && seen.add(w.message));
 }
 
 /**
@@ -72,24 +97,7 @@ export async function retryMissingPrices(
     .execute();
   if (rows.length === 0) return [];
   const needs = priceNeeds(
-    rows.map((r) => ({
-      timestamp: r.timestamp,
-      sent:
-        r.sent_asset && r.sent_amount !== null
-          ? { asset: r.sent_asset, amount: String(r.sent_amount) }
-          : null,
-      received:
-        r.received_asset && r.received_amount !== null
-          ? { asset: r.received_asset, amount: String(r.received_amount) }
-          : null,
-      fee: r.fee_asset && r.fee_amount !== null ? { asset: r.fee_asset, amount: String(r.fee_amount) } : null,
-      fiat_value:
-        manualFiatValue(r, currency) ??
-        (r.fiat_currency && r.fiat_value !== null
-          ? { currency: r.fiat_currency, amount: String(r.fiat_value) }
-          : null),
-      feePrice: r.manual_price && r.fee_price !== null ? String(r.fee_price) : null,
-    })),
+    rows.map((r) => ({ timestamp: r.timestamp, ...storedLegs(r, currency) })),
     currency,
   );
   const resolution = await prices.resolve(needs, { currency, userId });

@@ -1,13 +1,11 @@
 import { performance } from 'node:perf_hooks';
-import { priceTable } from '@lotwise/prices/price-table';
-import { priceWarnings } from '@lotwise/prices/warnings';
 import type { AppContext } from '../../http/context.ts';
 import { type JobIO, JobSuperseded } from '../../jobs/job-queue.ts';
-import { priceRows, retryMissingPrices } from './calc-prices.ts';
+import { priceRows, pricingWarnings, resolveNeeds, retryMissingPrices } from './calc-prices.ts';
 import { loadEngineInput, walletNames } from './engine-input.ts';
 import { basisKey, prefixFingerprints, spanYears, yearSpan, yearStarts } from './incremental/fingerprint.ts';
 import { planResume, storedStarts, withAutoPairs } from './incremental/resume-plan.ts';
-import { insertCheckpoints, storeIncremental } from './incremental/store-incremental.ts';
+import { checkpointRows, insertCheckpoints, storeIncremental } from './incremental/store-incremental.ts';
 import { refreshLatestPrices } from './latest-prices.ts';
 import { calculateInWorker, runEngineInWorker } from './run-engine.ts';
 import type { TaxResultsRepo } from './tax-results.repo.ts';
@@ -101,18 +99,13 @@ export function calculateJob(ctx: AppContext, repo: TaxResultsRepo) {
           },
           {
             price: async (needs) => {
-              const resolution = await ctx.prices.resolve(needs, {
+              const pricing = await resolveNeeds(ctx.prices, needs, {
                 currency: settings.currency,
                 userId,
-                progress: (_m, done, total) =>
+                progress: (done, total) =>
                   progress(15 + Math.floor((5 * done) / Math.max(total, 1)), 'Finding prices'),
               });
-              const seen = new Set<string>();
-              const outcome = { ...resolution, failures: [...retryFailures, ...resolution.failures] };
-              const warnings = priceWarnings(outcome).filter(
-                (w) => !seen.has(w.message) && seen.add(w.message),
-              );
-              return { table: priceTable(resolution.book, needs, settings.currency), warnings };
+              return { table: pricing.table, warnings: pricingWarnings(pricing.resolution, retryFailures) };
             },
             // The worker's connection may hold the write lock: progress stays in memory. A
             // superseded job cannot stop the worker midway; it says so when the worker is done.
@@ -152,27 +145,13 @@ export function calculateJob(ctx: AppContext, repo: TaxResultsRepo) {
     lap('prices');
     await progress(20, `Calculating ${rows.length} transactions`);
     const result = await runEngineInWorker(input, options, plan !== null, pricing.table);
-    // Outages and symbols priced as a guess are the calculation's warnings (no transaction, so
-    // remade by every run).
-    const seen = new Set<string>();
-    const outcome = { ...pricing.resolution, failures: [...retryFailures, ...pricing.resolution.failures] };
-    const extra = priceWarnings(outcome).filter((w) => !seen.has(w.message) && seen.add(w.message));
-    result.warnings.unshift(...extra);
+    result.warnings.unshift(...pricingWarnings(pricing.resolution, retryFailures));
     lap('engine');
     await progress(72, 'Prices of your holdings today');
     await refreshLatestPrices(ctx.prices, result.holdings, settings.currency, userId);
     await progress(75, 'Saving results');
     const years = await txYearsOf(rows, settings.timezone);
-    const checkpoints = result.checkpoints.map((cp) => {
-      const year = Number(cp.day.slice(0, 4));
-      return {
-        year,
-        day: cp.day,
-        basis_key: key,
-        fingerprint: fingerprints.get(year)!,
-        state: JSON.stringify(cp),
-      };
-    });
+    const checkpoints = checkpointRows(result.checkpoints, key, fingerprints);
     const summary = { years: Object.keys(result.years).length, warnings: result.warnings.length };
     if (plan) {
       const count = await repo.transactionCount(userId);

@@ -4,7 +4,7 @@ import type SQLite from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { yieldToRequests } from '../../jobs/yield-to-requests.ts';
-import { manualFiatValue } from './manual-price.ts';
+import { storedLegs } from './manual-price.ts';
 
 const CHUNK = 2_500;
 
@@ -124,12 +124,7 @@ async function engineRowMaker(db: Kysely<Database>, userId: number) {
   const user = await db.selectFrom('users').select('currency').where('id', '=', userId).executeTakeFirst();
   const currency = (user?.currency ?? 'USD').toUpperCase();
   return (r: InputRow): EngineTransaction => {
-    const sent =
-      r.sent_asset && r.sent_amount !== null ? { asset: r.sent_asset, amount: String(r.sent_amount) } : null;
-    const received =
-      r.received_asset && r.received_amount !== null
-        ? { asset: r.received_asset, amount: String(r.received_amount) }
-        : null;
+    const { sent, received, fee, fiat_value, feePrice } = storedLegs(r, currency);
     return {
       id: String(r.id),
       wallet: wallets.get(r.import_history_id) ?? `account #${r.import_history_id}`,
@@ -138,13 +133,8 @@ async function engineRowMaker(db: Kysely<Database>, userId: number) {
       subtype: r.subtype,
       sent,
       received,
-      fee: r.fee_asset && r.fee_amount !== null ? { asset: r.fee_asset, amount: String(r.fee_amount) } : null,
-      // A manual per-token price from the editor wins over the imported value.
-      fiat_value:
-        manualFiatValue(r, currency) ??
-        (r.fiat_currency && r.fiat_value !== null
-          ? { currency: r.fiat_currency, amount: String(r.fiat_value) }
-          : null),
+      fee,
+      fiat_value,
       external_id: r.external_id,
       tx_hash: r.tx_hash,
       note: r.note,
@@ -155,8 +145,7 @@ async function engineRowMaker(db: Kysely<Database>, userId: number) {
       ignored: Boolean(r.ignored) || r.user_defined_type === 'ignore',
       // The pair dialogs' join (self transfer, switch trade, rebrand).
       pairId: r.pair_id,
-      // The edit call's fee per-token price (saved with its manual prices) values the fee first.
-      feePrice: r.manual_price && r.fee_price !== null ? String(r.fee_price) : null,
+      feePrice,
       // Which coin a shared symbol means, for the pricing step (the engine ignores it).
       ...(r.token_contract ? { token_contract: r.token_contract } : {}),
     };

@@ -33,3 +33,34 @@ export function manualFiatValue(
   }
   return null;
 }
+
+/** A stored row's amounts as read for valuation (the columns of `transactions`). */
+export interface StoredLegsRow extends PricedRow {
+  fee_asset: string | null;
+  fee_amount: string | number | null;
+  fee_price: string | number | null;
+  fiat_currency: string | null;
+  fiat_value: string | number | null;
+}
+
+/**
+ * A stored row's legs and value as the engine and the pricing step read them: a manual
+ * per-token price from the editor wins over the imported value, and values the fee first.
+ */
+export function storedLegs(r: StoredLegsRow, currency: string) {
+  return {
+    sent:
+      r.sent_asset && r.sent_amount !== null ? { asset: r.sent_asset, amount: String(r.sent_amount) } : null,
+    received:
+      r.received_asset && r.received_amount !== null
+        ? { asset: r.received_asset, amount: String(r.received_amount) }
+        : null,
+    fee: r.fee_asset && r.fee_amount !== null ? { asset: r.fee_asset, amount: String(r.fee_amount) } : null,
+    fiat_value:
+      manualFiatValue(r, currency) ??
+      (r.fiat_currency && r.fiat_value !== null
+        ? { currency: r.fiat_currency, amount: String(r.fiat_value) }
+        : null),
+    feePrice: r.manual_price && r.fee_price !== null ? String(r.fee_price) : null,
+  };
+}

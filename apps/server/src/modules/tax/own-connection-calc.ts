@@ -9,7 +9,7 @@ import { openDatabase } from '../../db/database.ts';
 import type { TaxCalculationRow } from '../../db/schema.ts';
 import { loadEngineInputCursor, loadEngineInputRaw } from './engine-input.ts';
 import { withAutoPairs } from './incremental/resume-plan.ts';
-import { insertCheckpoints, storeIncremental } from './incremental/store-incremental.ts';
+import { checkpointRows, insertCheckpoints, storeIncremental } from './incremental/store-incremental.ts';
 import { TaxResultsRepo } from './tax-results.repo.ts';
 import { txYearsOf } from './tx-years.ts';
 
@@ -92,19 +92,11 @@ export async function calculateOnOwnConnection(
     const engine = lap();
     host.progress(75, 'Saving results');
     const years = await txYearsOf(rows, job.timezone);
-    const fingerprints = new Map(job.checkpoints.fingerprints);
-    const checkpoints = result.checkpoints.map((cp) => {
-      const year = Number(cp.day.slice(0, 4));
-      const fingerprint = fingerprints.get(year);
-      if (fingerprint === undefined) throw new Error(`No fingerprint for the ${year} checkpoint`);
-      return {
-        year,
-        day: cp.day,
-        basis_key: job.checkpoints.basisKey,
-        fingerprint,
-        state: JSON.stringify(cp),
-      };
-    });
+    const checkpoints = checkpointRows(
+      result.checkpoints,
+      job.checkpoints.basisKey,
+      new Map(job.checkpoints.fingerprints),
+    );
     let stored = true;
     if (job.store.kind === 'full') {
       await new TaxResultsRepo(db.kysely, db.sqlite).storeResults(

@@ -1,4 +1,4 @@
-import type { CalculationResult } from '@lotwise/engine/types';
+import type { CalculationResult, Checkpoint } from '@lotwise/engine/types';
 import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { Database, TaxCalculationRow, TaxCheckpointsTable } from '../../../db/schema.ts';
@@ -6,6 +6,20 @@ import { nowIso } from '../../users/users.repo.ts';
 import { insertResults, type TxYears } from '../store-results.ts';
 
 export type NewCheckpoint = Omit<TaxCheckpointsTable, 'calc_id'>;
+
+/** A calculation's year-start states as rows, each with the fingerprint of the rows before it. */
+export function checkpointRows(
+  checkpoints: readonly Checkpoint[],
+  basisKey: string,
+  fingerprints: ReadonlyMap<number, string>,
+): NewCheckpoint[] {
+  return checkpoints.map((cp) => {
+    const year = Number(cp.day.slice(0, 4));
+    const fingerprint = fingerprints.get(year);
+    if (fingerprint === undefined) throw new Error(`No fingerprint for the ${year} checkpoint`);
+    return { year, day: cp.day, basis_key: basisKey, fingerprint, state: JSON.stringify(cp) };
+  });
+}
 
 export async function insertCheckpoints(db: Kysely<Database>, calcId: number, rows: NewCheckpoint[]) {
   for (const row of rows)
