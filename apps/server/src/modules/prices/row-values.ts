@@ -5,7 +5,7 @@ import { type PricedRow, priceNeeds } from '@lotwise/prices/needs';
 import type { PriceBook } from '@lotwise/prices/price-book';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { manualFiatValue } from '../tax/manual-price.ts';
+import { manualFiatValue, storedLegs } from '../tax/manual-price.ts';
 import type { PriceService } from './prices.service.ts';
 
 export interface ValuedRow extends PricedRow {
@@ -43,29 +43,13 @@ export async function loadValuedRows(
     .where('user_id', '=', userId)
     .where('id', 'in', [...ids])
     .execute();
-  return rows.map((r) => {
-    const manual = manualFiatValue(r, currency);
-    return {
-      id: r.id,
-      timestamp: r.timestamp,
-      sent:
-        r.sent_asset && r.sent_amount !== null
-          ? { asset: r.sent_asset, amount: String(r.sent_amount) }
-          : null,
-      received:
-        r.received_asset && r.received_amount !== null
-          ? { asset: r.received_asset, amount: String(r.received_amount) }
-          : null,
-      fee: r.fee_asset && r.fee_amount !== null ? { asset: r.fee_asset, amount: String(r.fee_amount) } : null,
-      fiat_value:
-        manual ??
-        (r.fiat_currency && r.fiat_value !== null
-          ? { currency: r.fiat_currency, amount: String(r.fiat_value) }
-          : null),
-      feePrice: r.manual_price && r.fee_price !== null ? String(r.fee_price) : null,
-      manual: manual !== null,
-    };
-  });
+  return rows.map((r) => ({
+    id: r.id,
+    timestamp: r.timestamp,
+    ...storedLegs(r, currency),
+    // Valued by the editor's manual price (the legs' fiat value is then that price's).
+    manual: manualFiatValue(r, currency) !== null,
+  }));
 }
 
 export function toJson(value: RowValue, currency: string): RowValueJson {
