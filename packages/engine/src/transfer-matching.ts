@@ -38,27 +38,20 @@ export function matchTransfers(
   const outs: Half[] = [];
   const ins: Half[] = [];
   transactions.forEach((tx, index) => {
-    if (tx.classification || tx.pairId || tx.ignored) return;
+    // The kind first: most rows are neither, and are passed over without parsing anything.
+    const out = tx.kind === 'withdrawal';
+    if ((!out && tx.kind !== 'deposit') || tx.classification || tx.pairId || tx.ignored) return;
+    const leg = out ? tx.sent : tx.received;
+    if (!leg || (out ? tx.received : tx.sent) || isFiat(leg.asset)) return;
     const ms = parseInstant(tx.timestamp);
     if (ms === null) return;
+    const amount = fixedOf(leg.amount);
+    if (amount === null || amount <= 0n) return;
     const hash = (tx.tx_hash ?? '').trim().toLowerCase();
-    if (tx.kind === 'withdrawal' && tx.sent && !tx.received && !isFiat(tx.sent.asset)) {
-      const amount = fixedOf(tx.sent.amount);
-      const fee = tx.fee && tx.fee.asset === tx.sent.asset ? fixedOf(tx.fee.amount) : null;
-      if (amount !== null && amount > 0n)
-        outs.push({
-          index,
-          ms,
-          asset: tx.sent.asset,
-          amount: amount + (fee ?? 0n),
-          wallet: tx.wallet,
-          hash,
-        });
-    } else if (tx.kind === 'deposit' && tx.received && !tx.sent && !isFiat(tx.received.asset)) {
-      const amount = fixedOf(tx.received.amount);
-      if (amount !== null && amount > 0n)
-        ins.push({ index, ms, asset: tx.received.asset, amount, wallet: tx.wallet, hash });
-    }
+    if (out) {
+      const fee = tx.fee && tx.fee.asset === leg.asset ? fixedOf(tx.fee.amount) : null;
+      outs.push({ index, ms, asset: leg.asset, amount: amount + (fee ?? 0n), wallet: tx.wallet, hash });
+    } else ins.push({ index, ms, asset: leg.asset, amount, wallet: tx.wallet, hash });
   });
   const pairs: Array<[number, number]> = [];
   const used = new Set<number>();

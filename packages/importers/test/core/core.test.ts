@@ -143,4 +143,40 @@ describe('parseTime', () => {
     expect(() => parseTime('2024-02-30 00:00:00')).toThrow('not a valid date/time');
     expect(() => parseTime('yesterday')).toThrow('is not a YYYY-MM-DD HH:MM:SS timestamp');
   });
+  it('reads plain UTC forms (read without the regular expression) as the full parser does', () => {
+    // The "+00:00" form always takes the full parser: each plain form must give its answer.
+    let seed = 7;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const two = (n: number) => String(n).padStart(2, '0');
+    for (let i = 0; i < 2_000; i++) {
+      const date = `${1990 + next(60)}-${two(1 + next(12))}-${two(1 + next(31))}`;
+      const time = `${two(next(24))}:${two(next(60))}:${two(next(60))}`;
+      let expected: string;
+      try {
+        expected = parseTime(`${date}T${time}+00:00`);
+      } catch {
+        expected = 'invalid';
+      }
+      for (const plain of [`${date} ${time}`, `${date}T${time}`, `${date}T${time}Z`, `${date} ${time} UTC`]) {
+        let got: string;
+        try {
+          got = parseTime(plain);
+        } catch {
+          got = 'invalid';
+        }
+        expect(got, plain).toBe(expected);
+      }
+    }
+    expect(parseTime('2024-02-29 12:00:00 UTC')).toBe('2024-02-29T12:00:00Z');
+    expect(() => parseTime('2023-02-29 12:00:00 UTC')).toThrow('not a valid date/time');
+    expect(() => parseTime('2024-01-01 24:00:00Z')).toThrow('not a valid date/time');
+    // Second 60 and a zone-less value under a header offset still take the full parser.
+    expect(parseTime('2024-03-05 10:00:60 UTC')).toBe('2024-03-05T10:01:00Z');
+    expect(parseTime('2024-02-01 08:00:03', 'iso', 480)).toBe('2024-02-01T00:00:03Z');
+    expect(parseTime('2024-02-01 08:00:03Z', 'iso', 480)).toBe('2024-02-01T08:00:03Z');
+    expect(() => parseTime('2024-0a-01 08:00:03')).toThrow('is not a YYYY-MM-DD HH:MM:SS timestamp');
+  });
 });

@@ -3,12 +3,7 @@ import type { PriceTableData } from '@lotwise/prices/price-table';
 import type { PriceNeed } from '@lotwise/prices/types';
 import { yieldToRequests } from '../../jobs/yield-to-requests.ts';
 import { KeptWorker } from './kept-worker.ts';
-import type {
-  OwnConnectionCalc,
-  OwnConnectionHost,
-  OwnConnectionOutcome,
-  PricesForCalc,
-} from './own-connection-calc.ts';
+import type { OwnConnectionCalc, OwnConnectionHost, OwnConnectionOutcome } from './own-connection-calc.ts';
 import { ResultAssembler, type ResultPart, SLICE } from './result-parts.ts';
 
 type Reply =
