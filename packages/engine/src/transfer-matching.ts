@@ -9,6 +9,11 @@ export interface TransferMatchOptions {
   windowHours?: number;
   /** Largest share of the amount the network may keep as a fee. Default 0.05 (5 %). */
   maxFeeShare?: string;
+  /**
+   * The rows are the caller's to change (the CLI's, parsed for this run): matched rows are
+   * marked where they are and the same list is returned, with no copy of the list or rows.
+   */
+  inPlace?: boolean;
 }
 
 interface Half {
@@ -27,7 +32,8 @@ interface Half {
  * deposits are matched first by transaction hash, then by asset, time (deposit within the
  * window after the withdrawal) and amount (received ≤ sent, at most maxFeeShare less),
  * earliest first. Returns a copy of the list with `classification: 'self_transfer'` and a
- * `pairId` on matched rows; nothing else changes.
+ * `pairId` on matched rows (or, with `inPlace`, marks them in the caller's list); nothing else
+ * changes.
  */
 export function matchTransfers(
   transactions: readonly EngineTransaction[],
@@ -90,6 +96,17 @@ export function matchTransfers(
         break;
       }
     }
+  }
+  if (options.inPlace) {
+    const rows = transactions as EngineTransaction[];
+    for (const [outIndex, inIndex] of pairs) {
+      const pairId = `auto:${rows[outIndex]!.id}`;
+      for (const row of [rows[outIndex]!, rows[inIndex]!]) {
+        row.classification = 'self_transfer';
+        row.pairId = pairId;
+      }
+    }
+    return rows;
   }
   const result = [...transactions];
   for (const [outIndex, inIndex] of pairs) {

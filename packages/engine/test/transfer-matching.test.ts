@@ -15,6 +15,12 @@ describe('matchTransfers', () => {
       incoming('i-other', '2024-03-01T01:00:00Z', '0.49', 'ETH', null, { wallet: 'C' }),
     ];
     const matched = matchTransfers(rows);
+    expect(rows.every((row) => row.pairId === undefined && row.classification === undefined)).toBe(true);
+    // In place (the CLI's own rows): the same marks, on the caller's list and rows.
+    const own = rows.map((row) => ({ ...row }));
+    const marked = matchTransfers(own, { inPlace: true });
+    expect(marked).toBe(own);
+    expect(marked).toEqual(matched);
     expect(matched.map((t) => t.pairId ?? null)).toEqual([
       null,
       'auto:o1',

@@ -61,7 +61,7 @@ export function registerCalc(program: Command): void {
       parsed.engine.prices = prices.lookup;
       if (options.moves) parsed.engine.recordMoves = true;
       if (parsed.year !== null) parsed.engine.checkpoints = [`${parsed.year + 1}-01-01`];
-      const result = calculate(matchTransfers(loaded.transactions), parsed.engine);
+      const result = calculate(matchTransfers(loaded.transactions, { inPlace: true }), parsed.engine);
       // The rows are not needed past here: their memory is given back before the output is built.
       loaded.transactions.length = 0;
       const json = toJson(result, parsed.year, [...loaded.warnings, ...prices.warnings]);

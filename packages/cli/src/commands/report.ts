@@ -91,7 +91,7 @@ export function registerReport(program: Command): void {
       parsed.engine.prices = prices.lookup;
       const year = parsed.year;
       parsed.engine.checkpoints = [`${year + 1}-01-01`];
-      const result = calculate(matchTransfers(loaded.transactions), parsed.engine);
+      const result = calculate(matchTransfers(loaded.transactions, { inPlace: true }), parsed.engine);
       const model = reportModel(result, year, {
         currency: parsed.engine.currency ?? 'USD',
         holdings: toJson(result, year, []).holdings,
