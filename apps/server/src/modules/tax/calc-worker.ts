@@ -65,7 +65,9 @@ async function run(
   try {
     // The resolved prices arrive as a table (a function cannot cross threads).
     const withPrices = prices ? { ...options, prices: tableLookup(prices) } : options;
-    const result = calculate(matched ? transactions : matchTransfers(transactions), withPrices);
+    // The rows arrived as this thread's copies: pairs are marked on them, not on copies again.
+    const input = matched ? transactions : matchTransfers(transactions, { inPlace: true });
+    const result = calculate(input, withPrices);
     const { parts, rest } = splitResult(result);
     for (const part of parts) {
       const next = new Promise<void>((resolve) => taken.set(id, resolve));

@@ -84,7 +84,8 @@ export async function calculateOnOwnConnection(
     const priced = await host.price(priceNeeds(rows, job.currency));
     const prices = lap();
     host.progress(20, `Calculating ${rows.length} transactions`);
-    const result = calculate(job.autoPairs ? input : matchTransfers(input), {
+    // The rows were read by this thread for this run: pairs are marked on them, not on copies.
+    const result = calculate(job.autoPairs ? input : matchTransfers(input, { inPlace: true }), {
       ...job.options,
       prices: tableLookup(priced.table),
     });
