@@ -1,4 +1,12 @@
-import { capitalGainsCsv, form8283Csv, incomeCsv, scheduleDCsv, taxActCsv, turboTaxCsv } from './csv.ts';
+import {
+  type CsvText,
+  capitalGainsCsv,
+  form8283Csv,
+  incomeCsv,
+  scheduleDCsv,
+  taxActCsv,
+  turboTaxCsv,
+} from './csv.ts';
 import { type BoxBasis, form8949, type Grouping } from './form8949.ts';
 import { incomeReport } from './income.ts';
 import type { ReportModel } from './model.ts';
@@ -33,7 +41,7 @@ export interface Built {
   printed?: Record<string, string>;
 }
 
-const text = (csv: string): Built => ({ bytes: new TextEncoder().encode(csv) });
+const text = (csv: CsvText): Built => ({ bytes: csv.bytes() });
 
 /** Builds one report of the model's year (`lotwise report` and the server's downloads). */
 export async function buildForm(

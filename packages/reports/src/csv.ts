@@ -9,9 +9,59 @@ export function csvField(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
+/** Lines are gathered into pieces of about this many characters. */
+const CSV_PIECE_CHARS = 1 << 20;
+
+/**
+ * A CSV file as pieces of whole lines, each about 1 MiB: a year of a large history makes a
+ * file longer than the longest string V8 can build ("Invalid string length"), so it is never
+ * one string; the bytes are encoded piece by piece (`lotwise report`, the server's downloads).
+ */
+export class CsvText {
+  constructor(readonly pieces: readonly string[]) {}
+
+  /** The whole text, for files known to be small (tests, previews). */
+  toString(): string {
+    return this.pieces.join('');
+  }
+
+  /** UTF-8 bytes of the whole file, encoded a piece at a time. */
+  bytes(): Uint8Array {
+    const encoder = new TextEncoder();
+    const encoded = this.pieces.map((piece) => encoder.encode(piece));
+    const out = new Uint8Array(encoded.reduce((total, part) => total + part.length, 0));
+    let at = 0;
+    for (const part of encoded) {
+      out.set(part, at);
+      at += part.length;
+    }
+    return out;
+  }
+}
+
 /** CSV text with a header row, CRLF-free ("\n") lines and a final newline. */
-export function toCsv(header: readonly string[], rows: ReadonlyArray<readonly string[]>): string {
-  return `${[header, ...rows].map((r) => r.map(csvField).join(',')).join('\n')}\n`;
+export function toCsv(
+  header: readonly string[],
+  rows: ReadonlyArray<readonly string[]>,
+  pieceChars = CSV_PIECE_CHARS,
+): CsvText {
+  const pieces: string[] = [];
+  let lines: string[] = [];
+  let size = 0;
+  const add = (row: readonly string[]) => {
+    const line = row.map(csvField).join(',');
+    lines.push(line);
+    size += line.length + 1;
+    if (size >= pieceChars) {
+      pieces.push(`${lines.join('\n')}\n`);
+      lines = [];
+      size = 0;
+    }
+  };
+  add(header);
+  for (const row of rows) add(row);
+  if (lines.length > 0) pieces.push(`${lines.join('\n')}\n`);
+  return new CsvText(pieces);
 }
 
 const allLines = (form: Form8949Data): Form8949Line[] => form.parts.flatMap((p) => p.lines);
@@ -22,7 +72,7 @@ const boxOf = (form: Form8949Data, line: Form8949Line): string =>
  * Capital gains CSV: one row per Form 8949 row (per sale and term, or per lot), the same rounded
  * amounts, so its columns add up to the 8949 and Schedule D totals; `lots` is the audit trail.
  */
-export function capitalGainsCsv(form: Form8949Data): string {
+export function capitalGainsCsv(form: Form8949Data): CsvText {
   const header = [
     'date_sold',
     'date_acquired',
@@ -63,7 +113,7 @@ export function capitalGainsCsv(form: Form8949Data): string {
  * (each sale's rounded amounts split over its lots to the cent, so the totals do not move).
  * Dates MM/DD/YYYY, amounts with two decimals, no currency signs, no negative numbers.
  */
-export function turboTaxCsv(disposals: readonly DisposalLine[]): string {
+export function turboTaxCsv(disposals: readonly DisposalLine[]): CsvText {
   const header = ['Currency Name', 'Purchase Date', 'Cost Basis', 'Date sold', 'Proceeds'];
   const rows = form8949Lines(disposals, 'per-lot').map((l) => [
     l.asset,
@@ -81,7 +131,7 @@ export function turboTaxCsv(disposals: readonly DisposalLine[]): string {
  * a date acquired is VARIOUS, and Reporting Category picks the Form 8949 box. The user maps the
  * columns once in TaxAct; these header names are TaxAct's own field names.
  */
-export function taxActCsv(form: Form8949Data): string {
+export function taxActCsv(form: Form8949Data): CsvText {
   const header = [
     'Description',
     'Date Acquired',
@@ -110,7 +160,7 @@ export function taxActCsv(form: Form8949Data): string {
  * Section B really applies per group of similar items; the user must add up donations of one
  * asset over the year.
  */
-export function form8283Csv(disposals: readonly DisposalLine[]): string {
+export function form8283Csv(disposals: readonly DisposalLine[]): CsvText {
   const header = [
     'Donee',
     'Description',
@@ -144,7 +194,7 @@ export function form8283Csv(disposals: readonly DisposalLine[]): string {
   return toCsv(header, rows);
 }
 
-export function incomeCsv(report: IncomeReport): string {
+export function incomeCsv(report: IncomeReport): CsvText {
   const header = [
     'date',
     'type',
@@ -170,7 +220,7 @@ export function incomeCsv(report: IncomeReport): string {
   return toCsv(header, rows);
 }
 
-export function scheduleDCsv(schedule: ScheduleD): string {
+export function scheduleDCsv(schedule: ScheduleD): CsvText {
   const header = ['line', 'description', 'proceeds', 'cost_basis', 'adjustments', 'gain_or_loss'];
   const rows = [...schedule.partI, ...schedule.partII, schedule.line16].map((r) => [
     r.line,

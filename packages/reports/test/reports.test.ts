@@ -1,6 +1,6 @@
 import type { DisposalLine } from '@lotwise/engine/types';
 import { describe, expect, it } from 'vitest';
-import { capitalGainsCsv, csvField, form8283Csv } from '../src/csv.ts';
+import { capitalGainsCsv, csvField, form8283Csv, toCsv } from '../src/csv.ts';
 import { form8949, form8949Box, form8949Lines } from '../src/form8949.ts';
 import { incomeReport } from '../src/income.ts';
 import { EMPTY_TOTALS, type ReportModel } from '../src/model.ts';
@@ -213,17 +213,33 @@ describe('Schedule D, income and CSVs', () => {
     expect(incomeReport({ year: 2024, incomeLines }).schedule1Line).toBe('8v');
   });
 
+  it('keeps a CSV file as pieces of whole lines, never one string, with the same bytes', () => {
+    const rows = Array.from({ length: 1_000 }, (_, i) => [`r${i}`, i % 7 ? 'plain' : 'with, comma', 'é']);
+    const csv = toCsv(['name', 'note', 'accent'], rows, 200);
+    expect(csv.pieces.length).toBeGreaterThan(50);
+    for (const piece of csv.pieces) {
+      expect(piece.endsWith('\n')).toBe(true);
+      expect(piece.length).toBeLessThan(200 + 40);
+    }
+    const whole = String(csv);
+    expect(whole).toBe(
+      `${['name,note,accent', ...rows.map(([a, b, c]) => `${a},${b === 'plain' ? b : `"${b}"`},${c}`)].join('\n')}\n`,
+    );
+    expect(Buffer.from(csv.bytes()).equals(Buffer.from(whole, 'utf8'))).toBe(true);
+    expect(String(toCsv(['a'], [], 200))).toBe('a\n');
+  });
+
   it('quotes CSV fields and lists donations for Form 8283', () => {
     expect(csvField('a,"b"')).toBe('"a,""b"""');
     const csv = capitalGainsCsv(form8949(model(2025, [line({ wallet: 'Ledger, cold' })])));
-    expect(csv.split('\n')[1]).toContain('"Ledger, cold"');
+    expect(String(csv).split('\n')[1]).toContain('"Ledger, cold"');
     const donation = line({
       category: 'donation',
       taxable: false,
       fairMarketValue: 'unknown',
       missingPrice: true,
     });
-    expect(form8283Csv([donation]).split('\n')[1]).toBe(
+    expect(String(form8283Csv([donation])).split('\n')[1]).toBe(
       ',1 BTC,01/02/2024,03/04/2025,,40.00,unknown,,Short,A',
     );
   });
