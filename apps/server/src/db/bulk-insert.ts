@@ -71,9 +71,12 @@ function insertStatement(
   return statement;
 }
 
-/** Copies one row's cells into `params` from `at`; better-sqlite3 binds no booleans. */
-function putSqliteCells(params: Cell[], at: number, row: Cell[]): void {
-  for (let k = 0; k < row.length; k++) {
+/**
+ * Copies one row's `count` cells into `params` from `at` (a missing cell is null, as on
+ * PostgreSQL; the array is reused, so every cell is written); better-sqlite3 binds no booleans.
+ */
+function putSqliteCells(params: Cell[], at: number, row: Cell[], count: number): void {
+  for (let k = 0; k < count; k++) {
     const value = row[k] ?? null;
     params[at + k] = typeof value === 'boolean' ? Number(value) : value;
   }
@@ -104,11 +107,11 @@ export async function bulkInsert<T extends keyof Database & string, S>(
       let r = 0;
       for (; r + SQLITE_ROWS_PER_RUN <= chunk.length; r += SQLITE_ROWS_PER_RUN) {
         for (let k = 0; k < SQLITE_ROWS_PER_RUN; k++)
-          putSqliteCells(manyParams, k * columns.length, cells(chunk[r + k]!));
+          putSqliteCells(manyParams, k * columns.length, cells(chunk[r + k]!), columns.length);
         many.run(manyParams);
       }
       for (; r < chunk.length; r++) {
-        putSqliteCells(oneParams, 0, cells(chunk[r]!));
+        putSqliteCells(oneParams, 0, cells(chunk[r]!), columns.length);
         one.run(oneParams);
       }
     };
