@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PASSWORD, uniqueEmail } from './helpers.ts';
 
-export const SAMPLES_DIR = '/work/shared/formats/samples';
+export const SAMPLES_DIR = path.resolve(import.meta.dirname, '../../fixtures/exchange-samples');
 
 /**
  * A new, onboarded user signed in inside a fresh browser context (sign-up through the

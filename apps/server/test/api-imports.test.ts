@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../src/test-support/dialects.ts';
 import { TestClient } from '../src/test-support/http-client.ts';
@@ -13,7 +14,7 @@ import { startTestServer, type TestServer } from '../src/test-support/test-serve
  * gives (uploading it afterwards adds nothing) → a resync adds nothing and asks once →
  * deleting the account removes its rows and its sealed key. Another user can touch none of it.
  */
-const SAMPLE = '/work/shared/formats/samples/kraken-ledgers-2024.csv';
+const SAMPLE = resolve(import.meta.dirname, '../../../fixtures/exchange-samples/kraken-ledgers-2024.csv');
 const KEY = 'read-only-kraken-key';
 const SECRET = Buffer.from('kraken-secret-for-the-replay-server!').toString('base64');
 

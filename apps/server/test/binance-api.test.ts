@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parseFile } from '@lotwise/importers/parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dedupeKeys } from '../src/modules/imports/dedupe.ts';
@@ -17,7 +18,7 @@ import { ExchangeReplay } from '../src/test-support/exchange-replay.ts';
  * key's restrictions) against a local server answering in Binance's documented shapes,
  * replaying the sample statements.
  */
-const SAMPLES = '/work/shared/formats/samples';
+const SAMPLES = resolve(import.meta.dirname, '../../../fixtures/exchange-samples');
 const KEY = 'binance-read-only-key';
 const SECRET = 'binance-secret-for-the-replay-server';
 const NOW = Date.UTC(2024, 11, 31);

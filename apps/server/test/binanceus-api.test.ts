@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parseFile } from '@lotwise/importers/parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dedupeKeys } from '../src/modules/imports/dedupe.ts';
@@ -16,7 +17,10 @@ import { ExchangeReplay } from '../src/test-support/exchange-replay.ts';
  * market) against a local server answering in Binance.US's documented shapes, replaying the
  * sample Transaction History.
  */
-const SAMPLE = '/work/shared/formats/samples/binanceus-transaction-history.csv';
+const SAMPLE = resolve(
+  import.meta.dirname,
+  '../../../fixtures/exchange-samples/binanceus-transaction-history.csv',
+);
 const KEY = 'binanceus-read-only-key';
 const SECRET = 'binanceus-secret-for-the-replay-server';
 const NOW = Date.UTC(2025, 5, 30);

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parseFile } from '@lotwise/importers/parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dedupeKeys } from '../src/modules/imports/dedupe.ts';
@@ -15,7 +16,10 @@ import { ExchangeReplay } from '../src/test-support/exchange-replay.ts';
  * Bitstamp through ccxt (`user_transactions`, signed v2 X-Auth) against a local server
  * answering in Bitstamp's documented shapes, replaying the sample export.
  */
-const SAMPLE = '/work/shared/formats/samples/bitstamp-transactions-2024.csv';
+const SAMPLE = resolve(
+  import.meta.dirname,
+  '../../../fixtures/exchange-samples/bitstamp-transactions-2024.csv',
+);
 const KEY = 'bitstamp-read-only-key';
 const SECRET = 'bitstamp-secret-for-the-replay-server';
 

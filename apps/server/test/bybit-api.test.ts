@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parseFile } from '@lotwise/importers/parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dedupeKeys } from '../src/modules/imports/dedupe.ts';
@@ -12,7 +13,7 @@ import { ExchangeReplay } from '../src/test-support/exchange-replay.ts';
  * withdrawal records, each in its windows) against a local server answering in Bybit's
  * documented v5 shapes, replaying the sample transaction log and funding history.
  */
-const SAMPLES = '/work/shared/formats/samples';
+const SAMPLES = resolve(import.meta.dirname, '../../../fixtures/exchange-samples');
 const LOG = `${SAMPLES}/bybit-uta-transaction-log.csv`;
 const FUNDING = `${SAMPLES}/bybit-funding-history.csv`;
 const KEY = 'bybit-read-only-key';

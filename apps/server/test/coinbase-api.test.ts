@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parseFile } from '@lotwise/importers/parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dedupeKeys } from '../src/modules/imports/dedupe.ts';
@@ -15,7 +16,7 @@ import { ExchangeReplay } from '../src/test-support/exchange-replay.ts';
  * Coinbase through ccxt (the App API's v2 wallets and transactions, v3 key permissions) against
  * a local server answering in Coinbase's documented shapes, replaying the sample reports.
  */
-const SAMPLES = '/work/shared/formats/samples';
+const SAMPLES = resolve(import.meta.dirname, '../../../fixtures/exchange-samples');
 const KEY = 'coinbase-read-only-key';
 const SECRET = 'coinbase-legacy-hmac-secret-0123';
 

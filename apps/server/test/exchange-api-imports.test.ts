@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parseFile } from '@lotwise/importers/parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { binanceAccountFromStatement, binanceHandler } from '../src/test-support/binance-replay.ts';
@@ -15,7 +16,7 @@ import { startTestServer, type TestServer } from '../src/test-support/test-serve
  * and has newer ones), imported in either order, add each transaction once. Also: the
  * passphrase KuCoin needs, and the warning kept when a key can trade.
  */
-const SAMPLES = '/work/shared/formats/samples';
+const SAMPLES = resolve(import.meta.dirname, '../../../fixtures/exchange-samples');
 const KEY = 'read-only-key';
 const SECRET = 'secret-for-the-replay-servers';
 const PASSPHRASE = 'kucoin passphrase';

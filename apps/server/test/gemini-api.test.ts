@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parseFile } from '@lotwise/importers/parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dedupeKeys } from '../src/modules/imports/dedupe.ts';
@@ -15,7 +16,10 @@ import {
  * Gemini through ccxt (roles, transfers, balances, trades per market; signed X-GEMINI-PAYLOAD)
  * against a local server answering in Gemini's documented shapes, replaying the sample export.
  */
-const SAMPLE = '/work/shared/formats/samples/gemini-transaction-history.csv';
+const SAMPLE = resolve(
+  import.meta.dirname,
+  '../../../fixtures/exchange-samples/gemini-transaction-history.csv',
+);
 const KEY = 'account-gemini-read-only-key';
 const SECRET = 'gemini-secret-for-the-replay-server';
 

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parseFile } from '@lotwise/importers/parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dedupeKeys } from '../src/modules/imports/dedupe.ts';
@@ -11,7 +12,10 @@ import { type KucoinFill, kucoinFillsFromCsv, kucoinHandler } from '../src/test-
  * KuCoin through ccxt (the key's record, spot fills in 7-day windows) against a local server
  * answering in KuCoin's documented shapes, replaying the sample trade history.
  */
-const SAMPLE = '/work/shared/formats/samples/kucoin-spot-trade-history.csv';
+const SAMPLE = resolve(
+  import.meta.dirname,
+  '../../../fixtures/exchange-samples/kucoin-spot-trade-history.csv',
+);
 const KEY = 'kucoin-read-only-key';
 const SECRET = 'kucoin-secret-for-the-replay-server';
 const PASSPHRASE = 'kucoin passphrase';

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parseFile } from '@lotwise/importers/parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dedupeKeys } from '../src/modules/imports/dedupe.ts';
@@ -11,7 +12,7 @@ import { type OkxAccount, okxAccountFromCsv, okxHandler } from '../src/test-supp
  * OKX through ccxt (account config, trading and funding bills) against a local server answering
  * in OKX's documented shapes, replaying the sample trading and funding histories.
  */
-const SAMPLES = '/work/shared/formats/samples';
+const SAMPLES = resolve(import.meta.dirname, '../../../fixtures/exchange-samples');
 const TRADING = `${SAMPLES}/okx-trading-history.csv`;
 const FUNDING = `${SAMPLES}/okx-funding-history.csv`;
 const KEY = 'okx-read-only-key';

@@ -9,7 +9,7 @@ import { TestClient } from '../src/test-support/http-client.ts';
 import { startTestServer, type TestServer } from '../src/test-support/test-server.ts';
 
 const FIXTURES = resolve(import.meta.dirname, '../../../packages/prices/test/fixtures');
-const SAMPLES = resolve(import.meta.dirname, '../../../../shared/formats/samples');
+const SAMPLES = resolve(import.meta.dirname, '../../../fixtures/exchange-samples');
 const GBP_LEDGER = readFileSync(resolve(FIXTURES, 'kraken-ledgers-gbp.csv'), 'utf8');
 const KUCOIN = readFileSync(resolve(SAMPLES, 'kucoin-spot-trade-history.csv'), 'utf8');
 

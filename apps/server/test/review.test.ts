@@ -234,7 +234,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('no noise: an older file after a newer one gives no warning per row; KFEE stays on its trade', async () => {
-      const samples = resolve(import.meta.dirname, '../../../../shared/formats/samples');
+      const samples = resolve(import.meta.dirname, '../../../fixtures/exchange-samples');
       const carol = new TestClient(server.app);
       await carol.post('/api/auth/sign_up', { email: 'carol@example.com', password: 'correct horse 9' });
       for (const name of ['kraken-ledgers-2024.csv', 'kraken-ledgers-legacy.csv']) {
@@ -319,7 +319,7 @@ for (const dialect of DIALECTS) {
     });
 
     it('real exports: their gaps are found with the rows they come from', async () => {
-      const samples = resolve(import.meta.dirname, '../../../../shared/formats/samples');
+      const samples = resolve(import.meta.dirname, '../../../fixtures/exchange-samples');
       const erin = new TestClient(server.app);
       await erin.post('/api/auth/sign_up', { email: 'erin@example.com', password: 'correct horse 9' });
       for (const name of [

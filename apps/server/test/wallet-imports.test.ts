@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
 import { parseFile } from '@lotwise/importers/parse';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +17,7 @@ import { startTestServer, type TestServer } from '../src/test-support/test-serve
  * exports: the same rows and dedupe keys as the downloaded files, paging, rate limit, a key
  * rejected, the service down; then through the app (`POST /api/blockchain_query`).
  */
-const SAMPLES = '/work/shared/formats/samples';
+const SAMPLES = resolve(import.meta.dirname, '../../../fixtures/exchange-samples');
 const ME = '0x7a3b9c1d2e4f5a6b7c8d9e0f1a2b3c4d5e6fc0de';
 
 /** "1,250.5" with 6 decimals → "1250500000". */

@@ -16,7 +16,7 @@ import { PriceResolver } from '../src/resolver.ts';
 import { MemoryPriceStore } from '../src/store.ts';
 import { samplesReplay } from './fixtures/replay-prices.ts';
 
-const SAMPLES = resolve(import.meta.dirname, '../../../../shared/formats/samples');
+const SAMPLES = resolve(import.meta.dirname, '../../../fixtures/exchange-samples');
 
 let replay: ReplayServer;
 beforeAll(async () => {

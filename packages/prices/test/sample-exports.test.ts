@@ -8,7 +8,7 @@ import { replayEnv, replayServer } from '../src/replay/replay-data.ts';
 import type { ReplayServer } from '../src/replay/replay-server.ts';
 import { samplesReplay } from './fixtures/replay-prices.ts';
 
-const SAMPLES = resolve(import.meta.dirname, '../../../../shared/formats/samples');
+const SAMPLES = resolve(import.meta.dirname, '../../../fixtures/exchange-samples');
 const GBP_LEDGER = resolve(import.meta.dirname, 'fixtures/kraken-ledgers-gbp.csv');
 
 /** Sixteen real-layout exports that left rows without a value before the price service. */
