@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * The normalised transaction record every importer emits and the engine consumes
- * (shared/formats/EXCHANGE_FORMATS.md §2). Amounts are decimal strings, never floats.
+ * (the exchange formats guide's §2, the model each layout is mapped to). Amounts are decimal strings, never floats.
  */
 export const decimalString = z
   .string()

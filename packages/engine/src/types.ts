@@ -3,7 +3,7 @@
  * decisions) and what comes out. Every amount crossing this boundary is a decimal string.
  */
 
-/** An asset and a quantity, as in shared/formats/EXCHANGE_FORMATS.md §2. */
+/** An asset and a quantity, as in the normalised record (packages/contracts/src/normalised.ts). */
 export interface AssetAmountInput {
   asset: string;
   amount: string;
