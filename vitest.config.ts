@@ -11,6 +11,13 @@ export default defineConfig({
     projects: [
       {
         test: {
+          name: 'repo',
+          include: ['test/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'packages',
           include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
           environment: 'node',
