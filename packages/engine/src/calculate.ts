@@ -95,29 +95,40 @@ export function calculate(
   let nextCheckpoint = 0;
   let year = Number.NaN;
 
+  // Safe Harbor (us-2025): the universal pools go to the wallets at the start of the switch day,
+  // after a checkpoint of that very day and before any row or later checkpoint.
+  const allocate = (): void => {
+    if (switchDay === null) return;
+    allocation = allocateToWallets(ledger, options.allocationRule ?? 'stay-oldest-first', switchDay, (w) =>
+      rec.warn(w),
+    );
+    switchDay = null;
+  };
+  const checkpointsUntil = (day: number): void => {
+    while (nextCheckpoint < checkpointDays.length && day >= checkpointDays[nextCheckpoint]!) {
+      const at = checkpointDays[nextCheckpoint++]!;
+      if (switchDay !== null && at > switchDay && holdsAnything(ledger)) allocate();
+      checkpoints.push(takeCheckpoint(ledger, at, basis, allocation));
+    }
+  };
+
   const order = prepared.order;
   for (let i = 0; i < order.length; i++) {
     const slot = order[i]!;
     const day = calendar.day(prepared.instants[slot]!);
     if (day < startDay) continue;
-    while (nextCheckpoint < checkpointDays.length && day >= checkpointDays[nextCheckpoint]!) {
-      checkpoints.push(takeCheckpoint(ledger, checkpointDays[nextCheckpoint++]!, basis, allocation));
-    }
-    if (switchDay !== null && day >= switchDay) {
-      allocation = allocateToWallets(ledger, options.allocationRule ?? 'stay-oldest-first', switchDay, (w) =>
-        rec.warn(w),
-      );
-      switchDay = null;
-    }
+    checkpointsUntil(day);
+    if (switchDay !== null && day >= switchDay) allocate();
     if (yearOf(day) !== year) {
       year = yearOf(day);
       ledger.setMethod(plan.forYear(year));
     }
     processor.process(materialise(slot, prepared, calendar));
   }
-  while (nextCheckpoint < checkpointDays.length) {
-    checkpoints.push(takeCheckpoint(ledger, checkpointDays[nextCheckpoint++]!, basis, allocation));
-  }
+  checkpointsUntil(Number.POSITIVE_INFINITY);
+  // A history that ends before the switch day still reaches it: whatever is held then is
+  // allocated at that day (Rev. Proc. 2024-28 allocates before the first 2025 sale, not at it).
+  if (switchDay !== null && holdsAnything(ledger)) allocate();
 
   return {
     years: rec.yearSummaries(),
@@ -139,6 +150,12 @@ function parseCheckpointDays(days: readonly string[], rec: Recorder): number[] {
     else out.push(day);
   }
   return out.sort((a, b) => a - b);
+}
+
+function holdsAnything(ledger: Ledger): boolean {
+  for (const amount of ledger.balances.values()) if (amount > 0n) return true;
+  for (const lot of ledger.allLots()) if (lot.qty > 0n) return true;
+  return false;
 }
 
 function holdingsOf(ledger: Ledger): Holding[] {
