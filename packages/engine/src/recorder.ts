@@ -341,7 +341,8 @@ export class Recorder {
     if (uncovered > 0n) line.sellWithoutBuy = this.text(uncovered);
     if (input.proceeds === null && taxable) line.missingPrice = true;
     if (input.fairMarketValue !== undefined) {
-      line.fairMarketValue = input.fairMarketValue === null ? 'unknown' : this.text(input.fairMarketValue);
+      // null: no price for the day (the handler records why); never a word in a number's place.
+      line.fairMarketValue = input.fairMarketValue === null ? null : this.text(input.fairMarketValue);
     }
     const totals = this.touchYear(event.year);
     totals.disposals.push(line);

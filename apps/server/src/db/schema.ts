@@ -53,6 +53,8 @@ export interface UsersTable {
   roles: string;
   /** Set by an admin: the account may not sign in (migration 000031). */
   disabled_at: Generated<string | null>;
+  /** When the user last spent a link mailed to their address (migration 000034). */
+  email_verified_at: Generated<string | null>;
   onboarded: Bool;
   transaction_uploaded: Bool;
   combined_page: Bool;

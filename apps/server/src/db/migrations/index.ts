@@ -25,6 +25,8 @@ import * as m000031 from './2026_11_26_000031_taxpro.ts';
 import * as m000024 from './2026_11_27_000024_api_credentials_exchanges.ts';
 import * as m000032 from './2026_11_28_000032_billing.ts';
 import * as m000033 from './2026_11_28_000033_wallet_finder.ts';
+import * as m000034 from './2026_11_29_000034_email_verified.ts';
+import * as m000036 from './2026_11_29_000036_auth_attempts.ts';
 
 /** Every migration, in order. Imported statically so the server needs no file scanning. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +56,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_000024_api_credentials_exchanges': m000024,
   '2026_11_28_000032_billing': m000032,
   '2026_11_28_000033_wallet_finder': m000033,
+  '2026_11_29_000034_email_verified': m000034,
+  '2026_11_29_000036_auth_attempts': m000036,
 };

@@ -64,7 +64,12 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
       throw new AppError('invalid_token', INVALID_RESET, { field: 'token' });
     await trx
       .updateTable('users')
-      .set({ password_hash: passwordHash, updated_at: nowIso() })
+      // Spending a link mailed to the address proves it is the user's (invitations: issue 32).
+      .set({
+        password_hash: passwordHash,
+        updated_at: nowIso(),
+        email_verified_at: user.email_verified_at ?? nowIso(),
+      })
       .where('id', '=', user.id)
       .execute();
     await trx

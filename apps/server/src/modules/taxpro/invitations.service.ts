@@ -17,7 +17,13 @@ export function displayName(user: Pick<UserRow, 'first_name' | 'last_name'> | un
   return [user.first_name, user.last_name].filter(Boolean).join(' ') || null;
 }
 
-/** Links waiting for `me` to answer: addressed to my account or to my e-mail before I had one. */
+/**
+ * Links waiting for `me` to answer: addressed to my account or to my e-mail before I had one —
+ * and only once I proved that the address is mine by spending a link mailed to it (an
+ * invitation's token, a password reset: `email_verified_at`). Until then an account that merely
+ * typed the address at sign-up sees none of them; the e-mailed token is the way in (issue 32).
+ * Callers check `proven(me)` first.
+ */
 function addressedTo(me: UserRow) {
   return (eb: ExpressionBuilder<Database, 'accountant_links'>) =>
     eb.and([
@@ -163,11 +169,26 @@ export async function acceptByToken(
   if (addressee !== me.email)
     throw new AppError('forbidden', `${ACCEPT_FAILED_MESSAGE}: it was sent to another e-mail address.`);
   await accept(ctx, me, link);
+  // The token came by e-mail to this address: its owner controls it.
+  if (!me.email_verified_at) await markEmailVerified(ctx, me.id);
   return link.invited_by;
 }
 
-/** The banner's accept/decline of an invitation addressed to me. */
+const proven = (me: UserRow): boolean => Boolean(me.email_verified_at);
+
+/** The user spent a link mailed to their address: invitations to it may show in the banner. */
+export async function markEmailVerified(ctx: AppContext, userId: number): Promise<void> {
+  await ctx.db.kysely
+    .updateTable('users')
+    .set({ email_verified_at: nowIso() })
+    .where('id', '=', userId)
+    .where('email_verified_at', 'is', null)
+    .execute();
+}
+
+/** The banner's accept/decline of an invitation addressed to me (a proven address only: addressedTo). */
 export async function answer(ctx: AppContext, me: UserRow, id: number, yes: boolean): Promise<void> {
+  if (!proven(me)) throw notFound('Invitation');
   const link = (await ctx.db.kysely
     .selectFrom('accountant_links')
     .selectAll()
@@ -184,6 +205,7 @@ export async function answer(ctx: AppContext, me: UserRow, id: number, yes: bool
 }
 
 export async function pendingFor(ctx: AppContext, me: UserRow) {
+  if (!proven(me)) return [];
   const rows = await ctx.db.kysely
     .selectFrom('accountant_links as l')
     .leftJoin('users as u', (join) =>
