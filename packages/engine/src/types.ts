@@ -165,8 +165,11 @@ export interface DisposalLine {
   /** Units sold without matching lots (zero basis, short term). */
   sellWithoutBuy?: string;
   missingPrice?: boolean;
-  /** Donations and gifts: value at the date given (Form 8283 / 709). */
-  fairMarketValue?: string;
+  /**
+   * Gifts, donations, lost and stolen: value at the date given (Form 8283 / 709); null when
+   * no price was found for that day (a donation's missing_price warning says so).
+   */
+  fairMarketValue?: string | null;
 }
 
 export interface IncomeLine {

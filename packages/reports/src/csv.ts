@@ -176,7 +176,8 @@ export function form8283Csv(disposals: readonly DisposalLine[]): CsvText {
   const rows = disposals
     .filter((d) => d.category === 'donation')
     .map((d) => {
-      const known = d.fairMarketValue !== undefined && d.fairMarketValue !== 'unknown' && !d.missingPrice;
+      const known =
+        typeof d.fairMarketValue === 'string' && d.fairMarketValue !== 'unknown' && !d.missingPrice;
       const fmv = known ? plain(toCents(d.fairMarketValue!)) : 'unknown';
       return [
         '',

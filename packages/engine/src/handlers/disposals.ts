@@ -83,6 +83,8 @@ export function handleRemoval(p: Processor, event: EngineEvent, op: keyof typeof
   const value = p.pricer.valueOf(event, sent);
   const taken = p.ledger.remove(event.wallet, sent.asset, sent.amount);
   p.chargeFee(event);
+  // No price that day: the line's fairMarketValue is null (unknown); a donation's is also a
+  // missing price (Form 8283 needs it), a gift's stays informational.
   if (value === null && category === 'donation') {
     p.rec.missingPrice(event, sent.asset, [`fair market value of donation ${event.id}`]);
   }

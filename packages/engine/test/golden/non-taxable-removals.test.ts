@@ -46,7 +46,7 @@ describe('golden: gifts sent, donations, lost and stolen', () => {
     ).toEqual([
       ['G', 'gift', '1', '1000', '0', false, 'long', '3000'],
       ['D', 'donation', '2', '2000', '0', false, 'long', '6000'],
-      ['L', 'lost', '1', '1000', '0', false, 'long', 'unknown'],
+      ['L', 'lost', '1', '1000', '0', false, 'long', null],
       ['T', 'stolen', '1', '1000', '0', false, 'long', '3000'],
       ['F', 'fee', '0.01', '10', '20', true, 'long', undefined],
       ['F', 'gift', '1', '1000', '0', false, 'long', '3000'],
@@ -84,6 +84,28 @@ describe('golden: gifts sent, donations, lost and stolen', () => {
   it('flags lost and stolen units for review, without a deduction', () => {
     expect(codes(result)).toEqual(['review_loss:L', 'review_loss:T']);
     expect(result.holdings.map((h) => [h.amount, h.costBasis])).toEqual([['3.99', '3990']]);
+  });
+});
+
+/*
+ * A gift sent and a donation with no price for their day (issue 29): the fair market value is
+ * unknown, which is null (never a word in place of a number). The donation's missing price is
+ * also a warning (Form 8283 needs the value); a gift's value stays informational.
+ */
+describe('golden: a gift sent and a donation with no price', () => {
+  const result = calculate([
+    buy('B1', '2023-01-01T00:00:00Z', '2', 'ETH', '2000'),
+    outgoing('G', '2024-06-01T00:00:00Z', '1', 'ETH', null, { classification: 'gift_sent' }),
+    outgoing('D', '2024-06-02T00:00:00Z', '1', 'ETH', null, { classification: 'donation_501c3' }),
+  ]);
+
+  it('has a null fair market value', () => {
+    const lines = year(result, 2024).disposals;
+    expect(lines.map((d) => [d.txId, d.category, d.costBasis, d.gain, d.fairMarketValue])).toEqual([
+      ['G', 'gift', '1000', '0', null],
+      ['D', 'donation', '1000', '0', null],
+    ]);
+    expect(codes(result)).toEqual(['missing_price:D']);
   });
 });
 

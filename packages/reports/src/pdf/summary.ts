@@ -99,7 +99,9 @@ export function summarySection(
   const removals = ['gift', 'donation', 'lost', 'stolen'].map((category) => {
     const lines = model.disposals.filter((d) => d.category === category);
     const fmv = lines.map((d) =>
-      d.fairMarketValue && d.fairMarketValue !== 'unknown' ? toCents(d.fairMarketValue) : ZERO,
+      typeof d.fairMarketValue === 'string' && d.fairMarketValue !== 'unknown'
+        ? toCents(d.fairMarketValue)
+        : ZERO,
     );
     return [
       category,

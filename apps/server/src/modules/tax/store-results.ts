@@ -1,5 +1,6 @@
 import type { CalculationResult } from '@lotwise/engine/types';
 import { type BulkTarget, bulkInsert } from '../../db/bulk-insert.ts';
+import { numericCell } from './numeric-cell.ts';
 
 const DISPOSAL_COLUMNS = [
   'calc_id',
@@ -76,29 +77,30 @@ export async function insertResults(
       year,
       Number(d.txId),
       d.asset,
-      d.amount,
+      numericCell(d.amount, 'tax_disposals.amount', d.txId),
       d.acquiredAt,
       d.disposedAt,
       d.disposedTimestamp,
-      d.proceeds,
-      d.costBasis,
-      d.gain,
+      numericCell(d.proceeds, 'tax_disposals.proceeds', d.txId),
+      numericCell(d.costBasis, 'tax_disposals.cost_basis', d.txId),
+      numericCell(d.gain, 'tax_disposals.gain', d.txId),
       d.term,
       d.category,
       d.taxable,
       d.wallet,
       JSON.stringify(d.lots),
-      d.sellWithoutBuy ?? null,
+      numericCell(d.sellWithoutBuy, 'tax_disposals.sell_without_buy', d.txId),
       Boolean(d.missingPrice),
-      d.fairMarketValue ?? null,
+      // null: no price for the day (the transaction's missing_price warning is the reason).
+      numericCell(d.fairMarketValue, 'tax_disposals.fair_market_value', d.txId),
     ]);
     await bulkInsert(target, 'tax_income', INCOME_COLUMNS, y.incomeLines, (i) => [
       calcId,
       year,
       Number(i.txId),
       i.asset,
-      i.amount,
-      i.value,
+      numericCell(i.amount, 'tax_income.amount', i.txId),
+      numericCell(i.value, 'tax_income.value', i.txId),
       i.receivedAt,
       i.category,
       i.wallet,
@@ -110,7 +112,15 @@ export async function insertResults(
     'tax_holdings',
     ['calc_id', 'wallet', 'asset', 'amount', 'cost_basis', 'acquired_at', 'lot_id'],
     result.holdings,
-    (h) => [calcId, h.wallet, h.asset, h.amount, h.costBasis, h.acquiredAt, h.lotId],
+    (h) => [
+      calcId,
+      h.wallet,
+      h.asset,
+      numericCell(h.amount, 'tax_holdings.amount'),
+      numericCell(h.costBasis, 'tax_holdings.cost_basis'),
+      h.acquiredAt,
+      h.lotId,
+    ],
   );
   await bulkInsert(
     target,

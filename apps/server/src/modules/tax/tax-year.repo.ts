@@ -7,6 +7,9 @@ import { checkpointSpan, yearEndHoldings } from './year-end-holdings.ts';
 
 export type DisposalRecord = Selectable<TaxDisposalsTable>;
 
+/** Categories whose lines carry a fair market value (the engine's removals). */
+const REMOVALS = new Set<string>(['gift', 'donation', 'lost', 'stolen']);
+
 /** A stored disposal row back as the engine's DisposalLine (the rows keep its fields). */
 export function toDisposalLine(row: DisposalRecord): DisposalLine {
   const line: DisposalLine = {
@@ -27,7 +30,12 @@ export function toDisposalLine(row: DisposalRecord): DisposalLine {
   };
   if (row.sell_without_buy !== null) line.sellWithoutBuy = String(row.sell_without_buy);
   if (row.missing_price) line.missingPrice = true;
-  if (row.fair_market_value !== null) line.fairMarketValue = String(row.fair_market_value);
+  if (row.fair_market_value !== null && String(row.fair_market_value) !== 'unknown') {
+    line.fairMarketValue = String(row.fair_market_value);
+  } else if (REMOVALS.has(line.category)) {
+    // Unknown (no price that day); older SQLite results held the word 'unknown' here.
+    line.fairMarketValue = null;
+  }
   return line;
 }
 
