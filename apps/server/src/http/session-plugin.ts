@@ -72,14 +72,16 @@ export function installSessions(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('auth', null);
   app.decorateRequest('csrfToken', '');
 
+  // onRequest runs after routing: the matched route decides (an encoded '/%61pi/…' is an /api route).
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
+    const route = request.routeOptions.url;
+    if (!(route ?? request.url).startsWith('/api/')) return;
     const existingCsrf = request.cookies[CSRF_COOKIE];
     request.csrfToken = existingCsrf ?? newToken(24);
     if (!existingCsrf) reply.setCookie(CSRF_COOKIE, request.csrfToken, csrfCookieOptions(ctx));
 
     // Stripe's webhook carries no session and no CSRF cookie: its signature is checked instead.
-    if (UNSAFE.has(request.method) && request.url !== '/api/billing/webhook') {
+    if (UNSAFE.has(request.method) && route !== '/api/billing/webhook') {
       const sent = request.headers[CSRF_HEADER];
       if (!existingCsrf || typeof sent !== 'string' || sent !== existingCsrf) {
         throw new AppError('csrf_failed', 'Your session is out of date. Reload the page and try again.');

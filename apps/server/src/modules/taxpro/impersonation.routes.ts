@@ -1,7 +1,7 @@
 import { impersonate, listAccessLog, stopImpersonating } from '@lotwise/contracts/taxpro/taxpro';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../http/context.ts';
-import { AppError, notFound } from '../../http/errors.ts';
+import { AppError } from '../../http/errors.ts';
 import { pageMeta } from '../../http/paging.ts';
 import { authedRoute } from '../../http/route.ts';
 import { startSession } from '../../http/session-plugin.ts';
@@ -20,7 +20,7 @@ export function registerImpersonationRoutes(app: FastifyInstance, ctx: AppContex
 
   app.addHook('onResponse', async (request, reply) => {
     const auth = request.auth;
-    if (!auth?.impersonator || !request.url.startsWith('/api/')) return;
+    if (!auth?.impersonator || !(request.routeOptions.url ?? request.url).startsWith('/api/')) return;
     await db
       .insertInto('impersonation_events')
       .values({
@@ -35,9 +35,11 @@ export function registerImpersonationRoutes(app: FastifyInstance, ctx: AppContex
   });
 
   authedRoute(app, impersonate, async ({ auth, params, request, reply }) => {
+    // One answer for an id that does not exist and an account the caller may not enter:
+    // the call must not tell which user ids exist.
+    const allowed = await mayImpersonate(db, auth.user, params.id);
     const client = await ctx.users.findById(params.id);
-    if (!client) throw notFound('Client');
-    if (!(await mayImpersonate(db, auth.user, client.id)))
+    if (!client || !allowed)
       throw new AppError(
         'forbidden',
         'You can work in this account only after its owner accepted you as their accountant.',
