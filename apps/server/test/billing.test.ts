@@ -119,6 +119,8 @@ for (const dialect of DIALECTS) {
     });
 
     it('lists the configured plans of a tax year with the user’s count and no plan yet', async () => {
+      const status = await server.app.inject({ method: 'GET', url: '/api/billing/status' });
+      expect(status.json()).toEqual({ billing_enabled: true });
       const res = await alice.get('/api/billing/plans?tax_year=2024');
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({
@@ -324,6 +326,9 @@ describe('billing off (the default)', () => {
 
   it('asks for nothing: no limit, every year subscribed, no checkout, reports not held back', async () => {
     expect((await carol.get('/api/billing/plans')).body).toMatchObject({ billing_enabled: false });
+    // Public: the logged-out pages hide Choose Plan from it too.
+    const status = await server.app.inject({ method: 'GET', url: '/api/billing/status' });
+    expect([status.statusCode, status.json()]).toEqual([200, { billing_enabled: false }]);
     expect((await carol.get('/api/billing/import_limit')).body).toMatchObject({ limit: null, paused: [] });
     expect((await carol.get('/api/traces/has_subscriptions')).body).toEqual({ subscribed: true });
     expect((await carol.get('/api/traces/active_year_subscription_status')).body.subscription_stat).toBe(

@@ -139,16 +139,18 @@ for (const dialect of DIALECTS) {
       expect(back.body.masquerade).toBeNull();
     });
 
-    it('an invitation to pay is recorded with its plan and year, for accepted clients only', async () => {
+    it('with billing off nobody is invited to pay; a stranger is not a client', async () => {
+      const mailsBefore = server.mails.length;
       const sent = await carol.post('/api/tax_pro/invite_client_to_pay', {
         client_id: aliceId,
         tax_year: 2024,
         plan_id: 'hodler',
       });
-      expect(sent.status).toBe(200);
-      expect(server.mails.at(-1)).toMatchObject({ to: 'alice@example.com' });
+      expect(sent.status).toBe(409);
+      expect(sent.body.message).toBe('Billing is off on this instance: every feature is included.');
+      expect(server.mails.length).toBe(mailsBefore);
       const list = await carol.get('/api/tax_pro/clients');
-      expect(list.body.data[0].plan).toBe('Invited to pay: hodler (2024)');
+      expect(list.body.data[0].plan).toBeNull();
       const { id: strangerId } = await signUp('stranger@example.com', 'S');
       expect(
         (

@@ -21,6 +21,7 @@ export const IMPERSONATION_POLICY: readonly PolicyRow[] = [
     allowed: true,
     routes: [
       'GET /api/auth/session',
+      'GET /api/billing/status',
       'GET /api/ws',
       'POST /api/users/stop_impersonating',
       'POST /api/auth/logout',

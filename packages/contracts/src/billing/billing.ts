@@ -27,6 +27,19 @@ export const FREE_LIMIT_TEXT =
 export const TOO_MANY_TRANSACTIONS =
   'Too many transactions - please contact customer support for assistance.';
 
+/**
+ * Whether this instance sells plans, for every page and every visitor (signed in or not): with
+ * billing off no plan, price, pricing link or payment invitation is shown anywhere.
+ */
+export const billingStatus = defineCall({
+  method: 'GET',
+  path: '/api/billing/status',
+  summary: 'Whether billing is on for this instance (public)',
+  tag: 'billing',
+  public: true,
+  response: z.object({ billing_enabled: z.boolean() }),
+});
+
 export const listPlans = defineCall({
   method: 'GET',
   path: '/api/billing/plans',

@@ -1,5 +1,6 @@
 import {
   billingHistory,
+  billingStatus,
   importLimitStatus,
   importPaymentRequired,
   listPlans,
@@ -9,7 +10,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../http/errors.ts';
-import { authedRoute } from '../../http/route.ts';
+import { authedRoute, publicRoute } from '../../http/route.ts';
 import { defaultTaxYear } from '../tax/tax-settings.ts';
 import { startPurchase } from './checkout.service.ts';
 import { resumePausedImports } from './resume-imports.ts';
@@ -24,6 +25,8 @@ export function registerBillingRoutes(app: FastifyInstance, ctx: AppContext): vo
   const stripe: Stripe | undefined = settings.mode === 'stripe' ? createStripe(settings) : undefined;
   const { billing } = ctx;
   const customers = { roles: ['customer'] as const, rolesMessage: 'Billing is for customer accounts.' };
+
+  publicRoute(app, billingStatus, async () => ({ billing_enabled: billing.enabled }));
 
   authedRoute(app, listPlans, async ({ auth, query }) => {
     const latest = new Date().getUTCFullYear();

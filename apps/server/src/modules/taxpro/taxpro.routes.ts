@@ -15,7 +15,7 @@ import {
 } from '@lotwise/contracts/taxpro/taxpro';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../http/context.ts';
-import { notFound } from '../../http/errors.ts';
+import { AppError, notFound } from '../../http/errors.ts';
 import { pageMeta } from '../../http/paging.ts';
 import { authedRoute } from '../../http/route.ts';
 import { requireCataloguePlan } from '../billing/catalogue-check.ts';
@@ -114,6 +114,9 @@ export function registerTaxProRoutes(app: FastifyInstance, ctx: AppContext): voi
 
   cpaRoute(app, invitePay, async ({ auth, body }) => {
     if (!(await acceptedLink(db, auth.user.id, body.client_id))) throw notFound('Client');
+    // Billing off: nothing is sold, so nobody is asked to pay (the page offers no such control).
+    if (!ctx.billing.enabled)
+      throw new AppError('conflict', 'Billing is off on this instance: every feature is included.');
     requireCataloguePlan(ctx, body.tax_year, body.plan_id);
     const { id } = await db
       .insertInto('plan_invitations')

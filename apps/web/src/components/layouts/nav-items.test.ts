@@ -52,6 +52,10 @@ describe('navigation variants', () => {
     expect(labels(items[0]?.children ?? [])).toEqual(['Imported History', 'Transactions', 'Add Account']);
     expect(items.find((i) => i.label === 'Labs')?.badge).toBe('Beta');
   });
+  it('logged-out variant offers Choose Plan only when billing is on', () => {
+    expect(labels(navItems(null, false))).not.toContain('Choose Plan');
+    expect(labels(navItems(null, false))).toContain('Log In');
+  });
   it('bottom bar and account menu', () => {
     expect(labels(bottomBarItems(customer))).toEqual(['Wallets', 'Transactions', 'Tax Center', 'Holdings']);
     expect(labels(accountMenuItems(customer))).toEqual(['Settings', 'Billing', 'Support']);

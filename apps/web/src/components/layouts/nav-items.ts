@@ -24,7 +24,8 @@ export function navVariant(user: NavUser | null): NavVariant {
   return user.combined_page ? 'combined' : 'standard';
 }
 
-export function navItems(user: NavUser | null): NavItem[] {
+/** `billingEnabled`: the logged-out navigation offers Choose Plan only when plans are sold. */
+export function navItems(user: NavUser | null, billingEnabled = true): NavItem[] {
   const variant = navVariant(user);
   const us = isUsRegion(user?.country_code);
   const customer = user ? isCustomer(user) : false;
@@ -44,7 +45,7 @@ export function navItems(user: NavUser | null): NavItem[] {
         labs,
         { label: 'Tax Pro', to: paths.workWithTaxPro.path },
         support,
-        { label: 'Choose Plan', to: paths.pricing.path },
+        ...(billingEnabled ? [{ label: 'Choose Plan', to: paths.pricing.path }] : []),
         { label: 'Log In', to: paths.auth.login.path },
       ];
     case 'tax-pro':

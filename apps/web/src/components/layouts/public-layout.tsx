@@ -4,6 +4,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { Logo } from '@/components/ui/logo';
 import { LoadingState } from '@/components/ui/states';
 import { decidePublicPage } from '@/lib/access/guard';
+import { useBillingEnabled } from '@/lib/billing-status';
 import { COOKIES, readCookie } from '@/lib/cookies';
 import { useSession } from '@/lib/session/session';
 import { DesktopNav } from './desktop-nav';
@@ -15,11 +16,12 @@ export function PublicLayout() {
   const session = useSession();
   const { pathname, search } = useLocation();
   const [opened, { toggle, close }] = useDisclosure(false);
+  const billing = useBillingEnabled();
   if (session.isPending) return <LoadingState fullPage />;
   const user = session.data?.user ?? null;
   const decision = decidePublicPage(user, pathname, search, readCookie(COOKIES.redirect));
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
-  const items = navItems(null);
+  const items = navItems(null, billing);
   return (
     <AppShell header={{ height: 60 }} padding={0}>
       <AppShell.Header>

@@ -12,19 +12,3 @@ export function usePlans(taxYear: number | null) {
     meta: { inlineError: true },
   });
 }
-
-/**
- * Whether billing is on for this instance (the Upgrade button, the Billing menu item). It does
- * not change while the app runs, so it is read rarely; unknown (loading, failed) counts as off.
- */
-export function useBillingEnabled(enabled = true): boolean {
-  const query = useQuery({
-    queryKey: billingKeys.plans(null),
-    queryFn: ({ signal }) => callApi(listPlans, { query: {}, signal }),
-    staleTime: 30 * 60_000,
-    enabled,
-    retry: false,
-    meta: { inlineError: true },
-  });
-  return query.data?.billing_enabled === true;
-}

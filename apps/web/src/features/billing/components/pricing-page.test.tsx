@@ -83,13 +83,22 @@ describe('PricingPage', () => {
     expect(leaveFor).not.toHaveBeenCalled();
   });
 
-  it('lists the catalogue without buy buttons when billing is off', async () => {
+  it('shows only the billing-off note when billing is off: no plans, prices or counts', async () => {
     stubApi(plans({ billing_enabled: false }));
     renderWithProviders(<PricingPage />, { route: '/pricing' });
-    await screen.findAllByTestId('plan-card');
-    expect(screen.getByTestId('billing-off-note').textContent).toBe(
+    expect((await screen.findByTestId('billing-off-note')).textContent).toBe(
       'Billing is off on this instance: every feature is included.',
     );
-    expect(screen.queryAllByTestId('plan-buy')).toHaveLength(0);
+    expect(screen.queryAllByTestId('plan-card')).toHaveLength(0);
+    expect(screen.queryByTestId('pricing-transaction-count')).toBeNull();
+    expect(screen.queryByText(/\$/)).toBeNull();
+  });
+
+  it('names the tax year the transactions are counted in', async () => {
+    stubApi(plans());
+    renderWithProviders(<PricingPage />, { route: '/pricing?taxYear=2024' });
+    expect((await screen.findByTestId('pricing-transaction-count')).textContent).toContain(
+      '120 transactions in 2024',
+    );
   });
 });

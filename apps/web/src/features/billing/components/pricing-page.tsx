@@ -54,15 +54,24 @@ export function PricingPage({ singleColumn = false }: { singleColumn?: boolean }
     );
   }
 
+  // Billing off: nothing is sold, so no plans, prices or counts — only the note.
+  if (!data.billing_enabled) {
+    return (
+      <>
+        <PageHeader title={singleColumn ? 'Choose a plan' : 'Pricing'} />
+        <BillingOffNote />
+      </>
+    );
+  }
+
   const fits = recommendedPlan(data.plans, data.transaction_count);
   const year = data.tax_year;
   return (
     <>
       {header}
       <Stack gap="md">
-        {data.billing_enabled ? null : <BillingOffNote />}
         <Text fz="sm" data-testid="pricing-transaction-count">
-          You have <b>{formatTransactionCount(data.transaction_count)}</b>
+          You have <b>{formatTransactionCount(data.transaction_count)}</b> in {year}
           {fits ? (
             <>
               {' '}

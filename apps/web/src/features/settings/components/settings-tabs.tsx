@@ -1,8 +1,8 @@
 import { Tabs } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { useBillingEnabled } from '@/features/billing/api/list-plans';
 import { showsBilling } from '@/lib/access/roles';
+import { useBillingEnabled } from '@/lib/billing-status';
 import { useUser } from '@/lib/session/session';
 
 type Tab = 'profile' | 'billing' | 'mfa' | 'prices';

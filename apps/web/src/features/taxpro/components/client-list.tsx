@@ -4,6 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconEye } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { useBillingEnabled } from '@/lib/billing-status';
 import { shortenEmail } from '@/lib/format/text';
 
 const CALC_LABEL: Record<ClientRow['calculation'], string> = {
@@ -52,6 +53,8 @@ export function ClientList({
   onOpen: (row: ClientRow) => void;
 }) {
   const narrow = useMediaQuery('(max-width: 48em)');
+  // Billing off: no plan column (nothing is sold on this instance).
+  const billing = useBillingEnabled();
   const open = (row: ClientRow) =>
     row.status === 'accepted' ? (
       <Button
@@ -95,9 +98,11 @@ export function ClientList({
             </Group>
             <Group mt={4} justify="space-between">
               <Review row={row} />
-              <Text fz="xs" c="dimmed">
-                {row.plan ?? 'No plan'}
-              </Text>
+              {billing ? (
+                <Text fz="xs" c="dimmed">
+                  {row.plan ?? 'No plan'}
+                </Text>
+              ) : null}
             </Group>
           </Paper>
         ))}
@@ -112,7 +117,7 @@ export function ClientList({
             <Table.Th>Tax years</Table.Th>
             <Table.Th>Calculation</Table.Th>
             <Table.Th>Review</Table.Th>
-            <Table.Th>Plan</Table.Th>
+            {billing ? <Table.Th>Plan</Table.Th> : null}
             <Table.Th>Last activity</Table.Th>
             <Table.Th />
           </Table.Tr>
@@ -142,9 +147,11 @@ export function ClientList({
               <Table.Td>
                 <Review row={row} />
               </Table.Td>
-              <Table.Td>
-                <Text fz="xs">{row.plan ?? '—'}</Text>
-              </Table.Td>
+              {billing ? (
+                <Table.Td>
+                  <Text fz="xs">{row.plan ?? '—'}</Text>
+                </Table.Td>
+              ) : null}
               <Table.Td>
                 <Text fz="xs">{row.last_activity ? row.last_activity.slice(0, 10) : '—'}</Text>
               </Table.Td>

@@ -5,6 +5,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { paths } from '@/config/paths';
 import { errorText } from '@/lib/api-client';
+import { useBillingEnabled } from '@/lib/billing-status';
 import { useClient, useImpersonate } from '../api/taxpro';
 import { InvitePayForm } from './invite-pay-form';
 
@@ -28,6 +29,8 @@ export function ViewCustomerPage() {
   const id = Number(params.get('id') ?? params.get('clientId') ?? 0);
   const client = useClient(id);
   const enter = useImpersonate();
+  // Billing off: no plan and no invitation to pay (nothing is sold on this instance).
+  const billing = useBillingEnabled();
   const back = (
     <Anchor component={Link} to={paths.taxPro.dashboard.path} fz="sm">
       <IconArrowLeft size={14} style={{ verticalAlign: '-2px' }} /> All clients
@@ -67,19 +70,21 @@ export function ViewCustomerPage() {
         <Figure label="Insufficient balance" value={c.insufficient_balance} />
         <Figure label="Last activity" value={c.last_activity?.slice(0, 10) ?? '—'} />
       </SimpleGrid>
-      <Paper withBorder radius="md" p="md" maw={640}>
-        <Group justify="space-between" mb="sm">
-          <Title order={2} fz="md">
-            Plan
-          </Title>
-          <Badge variant="light">{c.plan ?? 'No plan'}</Badge>
-        </Group>
-        <InvitePayForm
-          clientId={c.id}
-          plan={params.get('planId') ?? params.get('type')}
-          year={params.get('taxYear')}
-        />
-      </Paper>
+      {billing ? (
+        <Paper withBorder radius="md" p="md" maw={640} data-testid="client-plan">
+          <Group justify="space-between" mb="sm">
+            <Title order={2} fz="md">
+              Plan
+            </Title>
+            <Badge variant="light">{c.plan ?? 'No plan'}</Badge>
+          </Group>
+          <InvitePayForm
+            clientId={c.id}
+            plan={params.get('planId') ?? params.get('type')}
+            year={params.get('taxYear')}
+          />
+        </Paper>
+      ) : null}
     </Box>
   );
 }
