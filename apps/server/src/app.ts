@@ -43,7 +43,8 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: ctx.config.logLevel },
-    trustProxy: true,
+    // Only a configured proxy may name the client (TRUST_PROXY): every limit keys on request.ip.
+    trustProxy: trustProxyOption(ctx.config.trustProxy),
     bodyLimit: 10 * 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -109,6 +110,15 @@ export async function buildApp(
     );
   }
   return app;
+}
+
+/**
+ * Fastify's `trustProxy`. A hop count is given as a function: Fastify 5 now trusts nobody for a
+ * bare number; `n` trusts the socket's peer and the n-1 proxies before it (proxy-addr counts the
+ * socket as hop 0), so request.ip is the address the outermost trusted proxy saw.
+ */
+function trustProxyOption(trust: AppContext['config']['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }
 
 /** The built SPA: static files, and index.html for every non-API route (client-side routing). */

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -47,6 +48,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   SIGNUP_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+  LOGIN_ACCOUNT_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+  TRUST_PROXY: z.string().optional(),
   WEB_DIST: z.string().optional(),
   LOTWISE_TEST_HOOKS: z.enum(['0', '1']).default('0'),
   SELF_TRANSFER_WINDOW_DAYS: z.coerce.number().int().min(1).max(366).default(30),
@@ -94,6 +97,13 @@ export interface Config {
   loginRateLimit: number;
   /** Sign-ups per client address and hour. */
   signupRateLimit: number;
+  /** Wrong passwords per account and 15 minutes, from all client addresses together. */
+  loginAccountRateLimit: number;
+  /**
+   * Which proxies may name the client in X-Forwarded-For (Fastify's `trustProxy`): false (the
+   * default: the socket's address is the client), a hop count, or addresses/CIDR ranges.
+   */
+  trustProxy: false | number | string[];
   webDist: string | undefined;
   testHooks: boolean;
   /** Uploads at least this large are parsed on a worker thread (0: always). */
@@ -141,6 +151,38 @@ export interface Config {
   priceEnv: Record<string, string | undefined>;
 }
 
+/**
+ * TRUST_PROXY: unset, empty, `off`, `false` or `0` trust nobody; a whole number trusts that many
+ * proxy hops in front of Lotwise; anything else is a comma-separated list of proxy addresses or
+ * CIDR ranges (or proxy-addr's names `loopback`, `linklocal`, `uniquelocal`). `true` (any
+ * client could then name its own address) is refused.
+ */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+export function parseTrustProxy(value: string | undefined): false | number | string[] {
+  const text = value?.trim() ?? '';
+  if (text === '' || ['off', 'false', '0'].includes(text.toLowerCase())) return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  const bad = entries.filter((entry) => {
+    if (PROXY_RANGE_NAMES.has(entry)) return false;
+    const [address = '', bits, ...rest] = entry.split('/');
+    const family = isIP(address);
+    if (family === 0 || rest.length > 0) return true;
+    if (bits === undefined) return false;
+    return !/^\d+$/.test(bits) || Number(bits) > (family === 4 ? 32 : 128);
+  });
+  if (bad.length > 0 || entries.length === 0) {
+    throw new Error(
+      `Invalid configuration: TRUST_PROXY: expected a hop count or proxy addresses/CIDR ranges separated by commas (such as 1 or 127.0.0.1,10.0.0.0/8), not ${bad.join(', ') || JSON.stringify(text)}`,
+    );
+  }
+  return entries;
+}
+
 const PRICE_ENV = /^(PRICE_|PRICES_|COINGECKO_|ECB_)/;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -175,6 +217,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     signupRateLimit: e.SIGNUP_RATE_LIMIT,
+    loginAccountRateLimit: e.LOGIN_ACCOUNT_RATE_LIMIT,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webDist: e.WEB_DIST
       ? path.resolve(REPO_ROOT, e.WEB_DIST)
       : existsSync(defaultDist)

@@ -11,7 +11,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../http/context.ts';
 import { publicRoute } from '../../http/route.ts';
 import { endSession, startSession } from '../../http/session-plugin.ts';
+import { AttemptsRepo } from './attempts.repo.ts';
 import { checkCredentials, completeMfa, signUp as createAccount } from './auth.service.ts';
+import { judgeGuess, limits } from './limits.ts';
 import {
   resetPassword as applyReset,
   FORGOT_MESSAGE,
@@ -19,15 +21,22 @@ import {
 } from './password-reset.service.ts';
 import { sessionState } from './session-state.ts';
 
-/** Attempts are counted per address and client, so one attacker can't lock everyone out. */
+/**
+ * Requests are counted per client address (request.ip: the socket's, or what a proxy trusted by
+ * TRUST_PROXY says) and account, so one attacker can't lock everyone out; wrong guesses are
+ * also counted per account and per address in the database (`limits`), which rotating
+ * addresses, parallel requests and other server processes do not get around.
+ */
 function perEmailAndIp(request: FastifyRequest): string {
   const body = request.body as { email?: unknown; mfa_token?: unknown } | undefined;
-  const who = typeof body?.email === 'string' ? body.email.toLowerCase() : String(body?.mfa_token ?? '');
+  const who =
+    typeof body?.email === 'string' ? body.email.trim().toLowerCase() : String(body?.mfa_token ?? '');
   return `${request.ip}|${who}`;
 }
 
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
   const limit = { max: ctx.config.loginRateLimit, timeWindow: '15 minutes', key: perEmailAndIp };
+  const attempts = new AttemptsRepo(ctx.db.kysely);
 
   publicRoute(app, getSession, async ({ request }) => sessionState(request));
 
@@ -46,7 +55,11 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     app,
     login,
     async ({ body, request, reply }) => {
-      const outcome = await checkCredentials(ctx, body.email, body.password);
+      const outcome = await judgeGuess(
+        attempts,
+        [limits.loginAccount(ctx.config, body.email), limits.loginAddress(ctx.config, request.ip)],
+        () => checkCredentials(ctx, body.email, body.password),
+      );
       if (outcome.kind === 'mfa_required')
         return { status: 'mfa_required' as const, mfa_token: outcome.mfaToken };
       await startSession(ctx, request, reply, outcome.user.id);
@@ -59,7 +72,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     app,
     loginMfa,
     async ({ body, request, reply }) => {
-      const user = await completeMfa(ctx, body.mfa_token, body.code);
+      const user = await completeMfa(ctx, attempts, body.mfa_token, body.code);
       await startSession(ctx, request, reply, user.id);
       return { status: 'success' as const, session: sessionState(request, user) };
     },
@@ -75,10 +88,13 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     app,
     forgotPassword,
     async ({ body }) => {
-      await requestPasswordReset(ctx, body.email);
+      // A few e-mails an hour to one address, counted whether or not it has an account; past
+      // that the answer is the same and no mail goes out.
+      if (await attempts.take(limits.resetMails(body.email))) await requestPasswordReset(ctx, body.email);
       return { status: 'success' as const, message: FORGOT_MESSAGE };
     },
-    { rateLimit: { ...limit, max: 5 } },
+    // Per client address, whichever addresses it asks about.
+    { rateLimit: { max: 5, timeWindow: '15 minutes' } },
   );
 
   publicRoute(

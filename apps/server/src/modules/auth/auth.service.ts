@@ -4,6 +4,8 @@ import type { UserRow } from '../../db/schema.ts';
 import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../http/errors.ts';
 import { nowIso } from '../users/users.repo.ts';
+import type { AttemptsRepo } from './attempts.repo.ts';
+import { judgeGuess, limits } from './limits.ts';
 import { checkTotp, normaliseRecoveryCode } from './mfa-codes.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
 import { hashToken, newToken } from './tokens.ts';
@@ -97,32 +99,44 @@ export async function checkCredentials(
   return { kind: 'mfa_required', mfaToken };
 }
 
-/** Second step of a sign-in: a TOTP code, or one of the user's unused recovery codes. */
-export async function completeMfa(ctx: AppContext, mfaToken: string, code: string): Promise<UserRow> {
+/**
+ * Second step of a sign-in: a TOTP code, or one of the user's unused recovery codes. The
+ * challenge's attempt is claimed in one UPDATE … RETURNING before the code is judged, so at most
+ * MFA_MAX_ATTEMPTS codes are ever judged per challenge however many arrive at once; wrong codes
+ * also count against the user (all challenges, `limits.codes`).
+ */
+export async function completeMfa(
+  ctx: AppContext,
+  attempts: AttemptsRepo,
+  mfaToken: string,
+  code: string,
+): Promise<UserRow> {
   const db = ctx.db.kysely;
-  const challenge = await db
-    .selectFrom('mfa_challenges')
-    .selectAll()
-    .where('id', '=', hashToken(mfaToken))
+  const id = hashToken(mfaToken);
+  const claimed = await db
+    .updateTable('mfa_challenges')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', id)
+    .where('expires_at', '>', nowIso())
+    .where('attempts', '<', MFA_MAX_ATTEMPTS)
+    .returning('user_id')
     .executeTakeFirst();
-  if (!challenge || challenge.expires_at <= nowIso() || challenge.attempts >= MFA_MAX_ATTEMPTS) {
-    if (challenge) await db.deleteFrom('mfa_challenges').where('id', '=', challenge.id).execute();
+  if (!claimed) {
+    await db.deleteFrom('mfa_challenges').where('id', '=', id).execute();
     throw new AppError('invalid_token', EXPIRED_CHALLENGE);
   }
-  const user = await ctx.users.findById(challenge.user_id);
-  if (!user?.mfa_secret) throw new AppError('invalid_token', EXPIRED_CHALLENGE);
+  const user = await ctx.users.findById(claimed.user_id);
+  const secret = user?.mfa_secret;
+  if (!user || !secret) throw new AppError('invalid_token', EXPIRED_CHALLENGE);
 
-  const ok = checkTotp(code.trim(), user.mfa_secret) || (await useRecoveryCode(ctx, user.id, code));
-  if (!ok) {
-    await db
-      .updateTable('mfa_challenges')
-      .set({ attempts: challenge.attempts + 1 })
-      .where('id', '=', challenge.id)
-      .execute();
-    throw new AppError('invalid_mfa_code', WRONG_CODE, { field: 'code' });
-  }
-  await db.deleteFrom('mfa_challenges').where('id', '=', challenge.id).execute();
-  return user;
+  return judgeGuess(attempts, [limits.codes(ctx.config, user.id)], async () => {
+    const ok = checkTotp(code.trim(), secret) || (await useRecoveryCode(ctx, user.id, code));
+    if (!ok) throw new AppError('invalid_mfa_code', WRONG_CODE, { field: 'code' });
+    // Spent once: of two right codes racing, only the one that deletes the challenge signs in.
+    const spent = await db.deleteFrom('mfa_challenges').where('id', '=', id).executeTakeFirst();
+    if (Number(spent.numDeletedRows) === 0) throw new AppError('invalid_token', EXPIRED_CHALLENGE);
+    return user;
+  });
 }
 
 export async function useRecoveryCode(ctx: AppContext, userId: number, code: string): Promise<boolean> {

@@ -4,12 +4,15 @@ import QRCode from 'qrcode';
 import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../http/errors.ts';
 import { authedRoute } from '../../http/route.ts';
+import { AttemptsRepo } from './attempts.repo.ts';
 import { useRecoveryCode, WRONG_CODE } from './auth.service.ts';
+import { judgeGuess, limits } from './limits.ts';
 import { checkTotp, newRecoveryCodes, newTotpSecret, normaliseRecoveryCode, totpUri } from './mfa-codes.ts';
 import { hashToken } from './tokens.ts';
 
 export function registerMfaRoutes(app: FastifyInstance, ctx: AppContext): void {
   const db = ctx.db.kysely;
+  const attempts = new AttemptsRepo(db);
 
   authedRoute(app, mfaStatus, async ({ auth }) => {
     const left = await db
@@ -68,8 +71,11 @@ export function registerMfaRoutes(app: FastifyInstance, ctx: AppContext): void {
     const secret = auth.user.mfa_secret;
     if (!auth.user.mfa_enabled || !secret)
       throw new AppError('conflict', 'Two-factor authentication is not on.');
-    const ok = checkTotp(body.code, secret) || (await useRecoveryCode(ctx, auth.user.id, body.code));
-    if (!ok) throw new AppError('invalid_mfa_code', WRONG_CODE, { field: 'code' });
+    // Wrong codes count against the user (with sign-in's), atomically: parallel guesses too.
+    await judgeGuess(attempts, [limits.codes(ctx.config, auth.user.id)], async () => {
+      const ok = checkTotp(body.code, secret) || (await useRecoveryCode(ctx, auth.user.id, body.code));
+      if (!ok) throw new AppError('invalid_mfa_code', WRONG_CODE, { field: 'code' });
+    });
     await db.deleteFrom('recovery_codes').where('user_id', '=', auth.user.id).execute();
     await ctx.users.update(auth.user.id, { mfa_enabled: false, mfa_secret: null, mfa_pending_secret: null });
     return { status: 'success' as const, message: 'Two-factor authentication is off.' };

@@ -11,11 +11,14 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../http/errors.ts';
 import { authedRoute } from '../../http/route.ts';
+import { AttemptsRepo } from '../auth/attempts.repo.ts';
 import { assertStrongPassword, INVALID_CREDENTIALS } from '../auth/auth.service.ts';
+import { judgeGuess, limits } from '../auth/limits.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { parseRoles, toUser } from './users.repo.ts';
 
 export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const attempts = new AttemptsRepo(ctx.db.kysely);
   authedRoute(app, getUserRole, async ({ auth }) => ({ roles: parseRoles(auth.user.roles) }));
 
   authedRoute(app, getSetting, async ({ auth }) => ({
@@ -47,11 +50,14 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
   });
 
   authedRoute(app, changePassword, async ({ auth, body }) => {
-    if (!(await verifyPassword(auth.user.password_hash, body.current_password))) {
-      throw new AppError('invalid_credentials', `Current password: ${INVALID_CREDENTIALS}`, {
-        field: 'current_password',
-      });
-    }
+    // A session left open must not become a way to guess the password: wrong ones are limited.
+    await judgeGuess(attempts, [limits.currentPassword(ctx.config, auth.user.id)], async () => {
+      if (!(await verifyPassword(auth.user.password_hash, body.current_password))) {
+        throw new AppError('invalid_credentials', `Current password: ${INVALID_CREDENTIALS}`, {
+          field: 'current_password',
+        });
+      }
+    });
     assertStrongPassword(body.new_password, auth.user.email);
     await ctx.users.update(auth.user.id, { password_hash: await hashPassword(body.new_password) });
     await ctx.sessions.deleteAllForUser(auth.user.id, auth.token);
