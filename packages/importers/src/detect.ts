@@ -22,9 +22,7 @@ export function locateHeader(text: string, defs: FormatDefinition[]): Located | 
     const cells = raw.map(cleanCell);
     for (const def of defs) {
       if (def.detect(cells)) {
-        const nl = text.indexOf('\n', pl.offset);
-        const bodyOffset = nl === -1 ? text.length : nl + 1;
-        return { def, header: new Header(raw, pl.line, delimiter), bodyOffset };
+        return { def, header: new Header(raw, pl.line, delimiter), bodyOffset: pl.next };
       }
     }
   }

@@ -1,5 +1,5 @@
 import type { NormalisedTransaction, RowError, SkippedRow } from '@lotwise/contracts/normalised';
-import { CsvTokenizer } from './core/csv.ts';
+import { CsvTokenizer, countLineBreaks } from './core/csv.ts';
 import { StreamDecoder } from './core/decode.ts';
 import { FormatRun } from './core/driver.ts';
 import type { ParseOptions } from './core/types.ts';
@@ -109,7 +109,13 @@ export async function parseStream(
     while (breaks < HEADER_SEARCH_LINES && head.length < HEAD_LIMIT_CHARS) {
       const text = await nextText();
       if (text === null) break;
-      for (let k = text.indexOf('\n'); k !== -1; k = text.indexOf('\n', k + 1)) breaks += 1;
+      breaks += countLineBreaks(text);
+      head += text;
+    }
+    // A CR at the end may be the first half of a CRLF: the header row's break must be whole.
+    while (head.endsWith('\r')) {
+      const text = await nextText();
+      if (text === null) break;
       head += text;
     }
 

@@ -206,17 +206,45 @@ export interface PhysicalLine {
   line: number;
   offset: number;
   text: string;
+  /** Offset of the first character after the line and its break (CR, LF or CRLF). */
+  next: number;
 }
 
-/** The first `limit` physical lines with their start offsets, without splitting the whole file. */
+/**
+ * The first `limit` physical lines with their start offsets, without splitting the whole file.
+ * A line ends at LF, CRLF or a lone CR (Excel for Mac's "CSV (Macintosh)"), as in CsvTokenizer.
+ */
 export function headLines(text: string, limit: number): PhysicalLine[] {
   const out: PhysicalLine[] = [];
   let offset = 0;
   for (let line = 1; line <= limit && offset < text.length; line += 1) {
-    const nl = text.indexOf('\n', offset);
-    const end = nl === -1 ? text.length : nl;
-    out.push({ line, offset, text: text.slice(offset, end).replace(/\r$/, '') });
-    offset = end + 1;
+    const end = lineEnd(text, offset);
+    const crlf = text.charCodeAt(end) === CR && text.charCodeAt(end + 1) === LF;
+    const next = end >= text.length ? text.length : end + (crlf ? 2 : 1);
+    out.push({ line, offset, text: text.slice(offset, end), next });
+    offset = next;
   }
   return out;
+}
+
+/** Offset of the first CR or LF at or after `from` (text.length when none). */
+function lineEnd(text: string, from: number): number {
+  const lf = text.indexOf('\n', from);
+  const cr = text.indexOf('\r', from);
+  if (cr === -1) return lf === -1 ? text.length : lf;
+  return lf === -1 || cr < lf ? cr : lf;
+}
+
+/**
+ * Line breaks in a chunk of text (LF, CRLF, lone CR) for callers waiting for enough lines. A CR
+ * at the very end is not counted (its LF may be in the next chunk): never more than there are.
+ */
+export function countLineBreaks(text: string): number {
+  let breaks = 0;
+  for (let k = 0; k < text.length; k += 1) {
+    const c = text.charCodeAt(k);
+    if (c === LF) breaks += 1;
+    else if (c === CR && k + 1 < text.length && text.charCodeAt(k + 1) !== LF) breaks += 1;
+  }
+  return breaks;
 }

@@ -1,13 +1,46 @@
 /**
  * Bytes → text. Exports are UTF-8 (sometimes with a BOM); files re-saved by Excel on Windows
- * may be Windows-1252, where e.g. `€` is byte 0x80 and not valid UTF-8 (§1.1).
+ * may be Windows-1252, where e.g. `€` is byte 0x80 and not valid UTF-8 (§1.1); Excel's
+ * "Unicode text" and some Windows tools write UTF-16 (little or big endian, with or without a
+ * BOM), told apart by the BOM or by the zero bytes of ASCII text in UTF-16 (issue 29).
  */
+export type TextEncoding = 'utf-8' | 'windows-1252' | 'utf-16le' | 'utf-16be';
+
 export interface DecodedText {
   text: string;
-  encoding: 'utf-8' | 'windows-1252';
+  encoding: TextEncoding;
+}
+
+/** How many leading bytes `sniffUtf16` looks at. */
+export const UTF16_SNIFF_BYTES = 1024;
+
+/**
+ * UTF-16 from its BOM, or without one when at least 60 % of the first UTF16_SNIFF_BYTES bytes'
+ * high halves are zero (ASCII in UTF-16) and under 10 % of the low halves: a CSV export is
+ * mostly ASCII, and UTF-8 or Windows-1252 text has no zero bytes at all.
+ */
+export function sniffUtf16(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | null {
+  if (bytes.length >= 2) {
+    if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
+    if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';
+  }
+  const n = Math.min(bytes.length, UTF16_SNIFF_BYTES) & ~1;
+  if (n < 4) return null;
+  let evenZero = 0;
+  let oddZero = 0;
+  for (let i = 0; i < n; i += 2) {
+    if (bytes[i] === 0) evenZero += 1;
+    if (bytes[i + 1] === 0) oddZero += 1;
+  }
+  const pairs = n / 2;
+  if (oddZero * 10 >= pairs * 6 && evenZero * 10 < pairs) return 'utf-16le';
+  if (evenZero * 10 >= pairs * 6 && oddZero * 10 < pairs) return 'utf-16be';
+  return null;
 }
 
 export function decodeBytes(bytes: Uint8Array): DecodedText {
+  const utf16 = sniffUtf16(bytes);
+  if (utf16 !== null) return { text: stripBom(new TextDecoder(utf16).decode(bytes)), encoding: utf16 };
   try {
     const text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
     return { text: stripBom(text), encoding: 'utf-8' };
@@ -54,15 +87,18 @@ export const ENCODING_DECISION_BYTES = 65_536;
  * have re-read the whole file as Windows-1252. A leading BOM is dropped as in `decodeBytes`.
  */
 export class StreamDecoder {
-  private mode: 'ascii' | 'utf-8' | 'windows-1252' = 'ascii';
+  private mode: 'start' | 'ascii' | TextEncoding = 'start';
   private readonly utf8 = new TextDecoder('utf-8', { ignoreBOM: false });
+  private utf16: InstanceType<typeof TextDecoder> | null = null;
+  private sniffed: Uint8Array[] = [];
+  private sniffedBytes = 0;
   private held: Uint8Array[] = [];
   private heldBytes = 0;
   private started = false;
 
   /** The encoding chosen so far ('utf-8' while everything seen was ASCII). */
-  get encoding(): 'utf-8' | 'windows-1252' {
-    return this.mode === 'windows-1252' ? 'windows-1252' : 'utf-8';
+  get encoding(): TextEncoding {
+    return this.mode === 'start' || this.mode === 'ascii' ? 'utf-8' : this.mode;
   }
 
   decode(bytes: Uint8Array): string {
@@ -75,6 +111,25 @@ export class StreamDecoder {
   }
 
   private take(bytes: Uint8Array, final: boolean): string {
+    if (this.mode === 'start') {
+      // The first UTF16_SNIFF_BYTES bytes decide whether the file is UTF-16 (see sniffUtf16).
+      if (bytes.length > 0) {
+        this.sniffed.push(bytes.slice());
+        this.sniffedBytes += bytes.length;
+      }
+      if (!final && this.sniffedBytes < UTF16_SNIFF_BYTES) return '';
+      const all = concat(this.sniffed, this.sniffedBytes);
+      this.sniffed = [];
+      const utf16 = sniffUtf16(all);
+      if (utf16 !== null) {
+        this.mode = utf16;
+        this.utf16 = new TextDecoder(utf16);
+        return this.utf16.decode(all, { stream: !final });
+      }
+      this.mode = 'ascii';
+      return this.take(all, final);
+    }
+    if (this.utf16 !== null) return this.utf16.decode(bytes, { stream: !final });
     if (this.mode === 'utf-8') return this.utf8.decode(bytes, { stream: !final });
     if (this.mode === 'windows-1252') return decodeWindows1252(bytes);
     if (this.heldBytes === 0) {
@@ -97,12 +152,7 @@ export class StreamDecoder {
 
   private decideIfReady(final: boolean): string {
     if (!final && this.heldBytes < ENCODING_DECISION_BYTES) return '';
-    const all = new Uint8Array(this.heldBytes);
-    let at = 0;
-    for (const b of this.held) {
-      all.set(b, at);
-      at += b.length;
-    }
+    const all = concat(this.held, this.heldBytes);
     this.held = [];
     this.heldBytes = 0;
     try {
@@ -120,4 +170,14 @@ export class StreamDecoder {
     this.started = true;
     return stripBom(text);
   }
+}
+
+function concat(parts: Uint8Array[], total: number): Uint8Array {
+  const all = new Uint8Array(total);
+  let at = 0;
+  for (const b of parts) {
+    all.set(b, at);
+    at += b.length;
+  }
+  return all;
 }

@@ -28,7 +28,7 @@ export interface RunOutput {
 export class FormatRun {
   /** Row errors for required columns absent from the header; non-empty means nothing was parsed. */
   readonly missing: RowError[] = [];
-  private readonly parser: FormatParser | null = null;
+  private parser: FormatParser | null = null;
   private readonly ctx: ParseContext;
   private readonly amountOptions: AmountOptions;
   private readonly width: number;
@@ -62,8 +62,20 @@ export class FormatRun {
       for (const e of this.missing) out.error(e);
       return;
     }
-    this.parser = def.create(header, this.ctx);
-    this.amountOptions = def.amountOptions?.(header) ?? this.amountOptions;
+    try {
+      this.parser = def.create(header, this.ctx);
+      this.amountOptions = def.amountOptions?.(header) ?? this.amountOptions;
+    } catch (e) {
+      // A header the layout cannot work with (e.g. `Filled Time(UTC+25:00)`): reported, never thrown.
+      this.parser = null;
+      const error = {
+        line: header.line,
+        column: e instanceof RowProblem ? e.column : null,
+        message: messageOf(e),
+      };
+      this.missing.push(error);
+      out.error(error);
+    }
   }
 
   record(record: CsvRecord): void {
@@ -93,15 +105,31 @@ export class FormatRun {
     try {
       parser.row(row);
     } catch (e) {
-      if (!(e instanceof RowProblem)) throw e;
-      this.out.error({ line: e.line ?? record.line, column: e.column, message: e.message });
+      this.out.error(rowError(e, record.line));
     }
   }
 
   /** Flush grouping formats (pairs, refid groups, same-second aggregation). */
   end(): void {
-    this.parser?.end?.();
+    try {
+      this.parser?.end?.();
+    } catch (e) {
+      this.out.error(rowError(e, this.header.line));
+    }
   }
+}
+
+/**
+ * A RowProblem as its row error; anything else a format throws (a bug, or a value no rule
+ * foresaw) becomes an error on the row too: the importers promise never to throw for bad input.
+ */
+function rowError(e: unknown, line: number): RowError {
+  if (e instanceof RowProblem) return { line: e.line ?? line, column: e.column, message: e.message };
+  return { line, column: null, message: `this row could not be read (${messageOf(e)})` };
+}
+
+function messageOf(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
 }
 
 /** True when every cell is empty or whitespace (without allocating trimmed copies). */
@@ -149,8 +177,7 @@ function guard(line: number, fn: () => void, out: RunOutput): void {
   try {
     fn();
   } catch (e) {
-    if (!(e instanceof RowProblem)) throw e;
-    out.error({ line: e.line ?? line, column: e.column, message: e.message });
+    out.error(rowError(e, line));
   }
 }
 

@@ -16,7 +16,8 @@ export function leg(row: Row, amountCol: string, currencyCol: string, nth = 0): 
     if (asset === null) throw row.problem(currencyCol, `currency is missing for amount ${plain}`);
     return { asset: assetCode(asset), amount: plain };
   }
-  const amount: Decimal | null = row.amount(amountCol, nth);
+  // Sent and Received are separate columns: a sign in one of them is refused, not dropped.
+  const amount: Decimal | null = row.unsignedAmount(amountCol, nth);
   const asset = row.opt(currencyCol, nth);
   if (amount === null) return null;
   if (asset === null) throw row.problem(currencyCol, `currency is missing for amount ${amount.toFixed()}`);

@@ -1,5 +1,12 @@
 import type Decimal from 'decimal.js';
-import { AmountError, type AmountOptions, abs, isPlaceholder, parseAmount } from './decimal.ts';
+import {
+  AmountError,
+  type AmountOptions,
+  dec,
+  isPlaceholder,
+  parseAmount,
+  parseUnsignedAmount,
+} from './decimal.ts';
 import { type ColumnName, displayName, type Header } from './header.ts';
 import { parseTime, TimeError, type TimeStyle } from './time.ts';
 import { splitUnit } from './units.ts';
@@ -87,12 +94,33 @@ export class Row {
     return start === 0 && end === v.length ? v : v.slice(start, end);
   }
 
-  /** The canonical absolute value of an amount cell (null when empty): plainAmount's fast path first. */
+  /**
+   * An amount cell of a column that carries no sign (the direction is another column's, as in
+   * the Sent / Received templates): a negative value is a RowProblem, never silently made positive.
+   */
+  unsignedAmount(name: ColumnName, nth = 0): Decimal | null {
+    const v = this.cell(name, nth);
+    if (v === undefined) return null;
+    try {
+      return parseUnsignedAmount(v, this.amountOptions);
+    } catch (e) {
+      if (e instanceof AmountError) throw new RowProblem(this.columnName(name, nth), e.message);
+      throw e;
+    }
+  }
+
+  /** The canonical text of an unsigned amount cell (null when empty): plainAmount's fast path first. */
   absAmount(name: ColumnName, nth = 0): string | null {
     const plain = this.plainAmount(name, nth);
     if (plain !== undefined) return plain;
-    const value = this.amount(name, nth);
-    return value === null ? null : abs(value);
+    const value = this.unsignedAmount(name, nth);
+    return value === null ? null : dec(value.abs());
+  }
+
+  reqUnsignedAmount(name: ColumnName, nth = 0): Decimal {
+    const v = this.unsignedAmount(name, nth);
+    if (v === null) throw new RowProblem(this.columnName(name, nth), 'amount is missing');
+    return v;
   }
 
   reqAmount(name: ColumnName, nth = 0, options?: AmountOptions): Decimal {

@@ -1,3 +1,9 @@
+import {
+  DATE_RANGE_TEXT,
+  EARLIEST_TRANSACTION_ISO,
+  LATEST_TRANSACTION_SLACK_MS,
+} from '@lotwise/contracts/transactions/date-range';
+
 /**
  * Timestamp parsing for the forms of §1.3. Everything is normalised to ISO-8601 UTC with whole
  * seconds ("2025-03-05T10:00:00Z"); sub-second parts are truncated. `offsetMinutes` is the zone
@@ -37,7 +43,13 @@ export function parseTime(raw: string, style: TimeStyle = 'iso', offsetMinutes =
     const fast = plainUtc(s, offsetMinutes);
     if (fast !== null) return fast;
   }
-  const parts = match(s, style);
+  let parts: Parts | null;
+  try {
+    parts = match(s, style);
+  } catch (e) {
+    if (e instanceof TimeError) throw new TimeError(`"${s}": ${e.message}`);
+    throw e;
+  }
   if (!parts) throw new TimeError(`"${s}" is not a ${describe(style)} timestamp`);
   return toIso(parts, offsetMinutes, s);
 }
@@ -79,7 +91,8 @@ function plainUtc(s: string, offsetMinutes: number): string | null {
     return null;
   }
   if (d > daysInMonth(y, mo)) return null;
-  return `${s.slice(0, 10)}T${s.slice(11, 19)}Z`;
+  const iso = `${s.slice(0, 10)}T${s.slice(11, 19)}Z`;
+  return iso < EARLIEST_ISO ? null : iso <= latestIso() ? iso : null;
 }
 
 function num(v: string | undefined): number {
@@ -131,8 +144,19 @@ function zoneOffset(zone: string | undefined): number | null {
   if (z === 'Z' || z === 'UTC' || z === 'GMT') return 0;
   const m = z.match(/^([+-])(\d{2}):?(\d{2})$/);
   if (!m) return null;
-  const minutes = Number(m[2]) * 60 + Number(m[3]);
-  return m[1] === '-' ? -minutes : minutes;
+  return offsetMinutesOf(m[1] as string, Number(m[2]), Number(m[3]), zone);
+}
+
+/** Real UTC offsets run from -12:00 to +14:00 with whole minutes (`+25:00` is refused, not shifted). */
+export const MIN_OFFSET_MINUTES = -12 * 60;
+export const MAX_OFFSET_MINUTES = 14 * 60;
+
+function offsetMinutesOf(sign: string, hours: number, minutes: number, shown: string): number {
+  const total = (sign === '-' ? -1 : 1) * (hours * 60 + minutes);
+  if (minutes > 59 || total < MIN_OFFSET_MINUTES || total > MAX_OFFSET_MINUTES) {
+    throw new TimeError(`"${shown}" is not a valid UTC offset (-12:00 to +14:00)`);
+  }
+  return total;
 }
 
 /** Build the ISO string, rejecting impossible dates such as 2024-02-30 or 25:00. */
@@ -140,17 +164,48 @@ export function toIso(p: Parts, defaultOffset: number, raw: string): string {
   if (p.mo < 1 || p.mo > 12 || p.d < 1 || p.d > 31 || p.h > 23 || p.mi > 59 || p.s > 60) {
     throw new TimeError(`"${raw}" is not a valid date/time`);
   }
+  // Years outside 2000–2999 are out of the range below whatever the rest says (and Date.UTC
+  // would read year 1 as 1901).
+  if (p.y < 2000 || p.y > 2999) throw outOfRange(raw);
   const offset0 = p.offset ?? defaultOffset;
+  if (offset0 < MIN_OFFSET_MINUTES || offset0 > MAX_OFFSET_MINUTES) {
+    throw new TimeError(`"${raw}" has an offset outside the real UTC offsets (-12:00 to +14:00)`);
+  }
   // Fast path for the common case (UTC, ordinary year and second): build the string directly.
-  if (offset0 === 0 && p.y >= 1000 && p.s < 60) {
+  if (offset0 === 0 && p.s < 60) {
     if (p.d > daysInMonth(p.y, p.mo)) throw new TimeError(`"${raw}" is not a valid date/time`);
-    return `${p.y}-${pad2(p.mo)}-${pad2(p.d)}T${pad2(p.h)}:${pad2(p.mi)}:${pad2(p.s)}Z`;
+    return inRange(`${p.y}-${pad2(p.mo)}-${pad2(p.d)}T${pad2(p.h)}:${pad2(p.mi)}:${pad2(p.s)}Z`, raw);
   }
   const local = Date.UTC(p.y, p.mo - 1, p.d, p.h, p.mi, p.s);
   const check = new Date(local);
   if (check.getUTCDate() !== p.d) throw new TimeError(`"${raw}" is not a valid date/time`);
   const offset = p.offset ?? defaultOffset;
-  return isoFromMs(local - offset * 60_000);
+  return inRange(isoFromMs(local - offset * 60_000), raw);
+}
+
+/**
+ * The dates a transaction may have (contracts/transactions/date-range): from Bitcoin's genesis
+ * block to one day after now. Year 0001, 9999 or a typo'd 2204 is a broken cell, refused with
+ * its line and column (issue 29).
+ */
+export const EARLIEST_ISO = EARLIEST_TRANSACTION_ISO;
+let latestCache = { at: 0, iso: '' };
+
+/** One day after now, as ISO text (recomputed at most once a minute). */
+export function latestIso(): string {
+  const now = Date.now();
+  if (now - latestCache.at > 60_000)
+    latestCache = { at: now, iso: isoFromMs(now + LATEST_TRANSACTION_SLACK_MS) };
+  return latestCache.iso;
+}
+
+function inRange(iso: string, raw: string): string {
+  if (iso < EARLIEST_ISO || iso > latestIso()) throw outOfRange(raw);
+  return iso;
+}
+
+function outOfRange(raw: string): TimeError {
+  return new TimeError(`"${raw}" is outside the dates a transaction can have: ${DATE_RANGE_TEXT}`);
 }
 
 function pad2(n: number): string {
@@ -171,8 +226,7 @@ export function headerOffset(headerName: string | null): number {
   if (!headerName) return 0;
   const m = headerName.match(/UTC\s*([+-])\s*(\d{1,2})(?::?(\d{2}))?/i);
   if (!m) return 0;
-  const minutes = Number(m[2]) * 60 + Number(m[3] ?? 0);
-  return m[1] === '-' ? -minutes : minutes;
+  return offsetMinutesOf(m[1] as string, Number(m[2]), Number(m[3] ?? 0), m[0]);
 }
 
 function describe(style: TimeStyle): string {

@@ -15,8 +15,8 @@ export const binanceTradesLegacy: FormatDefinition = {
       if (!pair) throw row.problem('Market', `cannot split market "${market}" into base and quote`);
       const side = row.req('Type').toUpperCase();
       if (side !== 'BUY' && side !== 'SELL') throw row.problem('Type', `expected BUY or SELL, got "${side}"`);
-      const base = money(pair[0], row.reqAmount('Amount'));
-      const quote = money(pair[1], row.reqAmount('Total'));
+      const base = money(pair[0], row.reqUnsignedAmount('Amount'));
+      const quote = money(pair[1], row.reqUnsignedAmount('Total'));
       ctx.emit(
         exchange({
           timestamp: row.time('Date(UTC)'),

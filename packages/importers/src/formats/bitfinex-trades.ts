@@ -29,7 +29,7 @@ export const bitfinexTrades: FormatDefinition = {
       const amount = row.reqAmount('AMOUNT');
       if (amount.isZero()) throw row.problem('AMOUNT', 'amount is zero');
       const base = money(bitfinexAsset(pair[0]), amount);
-      const quote = money(bitfinexAsset(pair[1]), amount.abs().times(row.reqAmount('PRICE')));
+      const quote = money(bitfinexAsset(pair[1]), amount.abs().times(row.reqUnsignedAmount('PRICE')));
       const buy = amount.isPositive();
       const feeCur = row.opt('FEE CURRENCY');
       ctx.emit(

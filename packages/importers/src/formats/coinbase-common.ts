@@ -1,6 +1,6 @@
 import type { NormalisedTransaction } from '@lotwise/contracts/normalised';
 import { isFiat } from '../core/assets.ts';
-import { Decimal } from '../core/decimal.ts';
+import { AmountError, type Decimal, parseUnsignedAmount } from '../core/decimal.ts';
 import type { ColumnName } from '../core/header.ts';
 import { combineLegs, type Leg } from '../core/pairs.ts';
 import { exchange, feeOf, fiat, money, tx } from '../core/records.ts';
@@ -66,7 +66,17 @@ const TRADE_NOTE = new RegExp(
 );
 const CONVERT_NOTE = new RegExp(`^Converted ${NUM} (\\S+) to ${NUM} (\\S+)`);
 
-const num = (s: string): Decimal => new Decimal(s.replace(/,/g, ''));
+/** A number inside the Notes text (`1,304.00`); `1.304.00` is a RowProblem on Notes, never a throw. */
+function notedNumber(row: Row, text: string): Decimal {
+  try {
+    const value = parseUnsignedAmount(text);
+    if (value !== null) return value;
+  } catch (e) {
+    if (!(e instanceof AmountError)) throw e;
+    throw row.problem('Notes', `${e.message} (in the Notes)`);
+  }
+  throw row.problem('Notes', `"${text}" is not a number (in the Notes)`);
+}
 
 export function createCoinbaseParser(cols: CoinbaseColumns, ctx: ParseContext): FormatParser {
   const pending = new Map<string, { legs: Leg[]; row: Row; total: Decimal | null; type: string }>();
@@ -102,8 +112,8 @@ export function createCoinbaseParser(cols: CoinbaseColumns, ctx: ParseContext): 
         // Advanced Trade on a crypto-quoted product: money columns are still in account fiat,
         // so rebuild the quote leg from the Notes (buy notes include the fee, sell notes are net).
         if (m && quoteAsset && !isFiat(quoteAsset)) {
-          const noted = num(m[3] as string);
-          const gross = m[5] ? qty.abs().times(num(m[5])) : noted;
+          const noted = notedNumber(row, m[3] as string);
+          const gross = m[5] ? qty.abs().times(notedNumber(row, m[5])) : noted;
           quote = money(quoteAsset, gross);
           fee = feeOf(quoteAsset, noted.minus(gross).abs());
         }
@@ -118,7 +128,7 @@ export function createCoinbaseParser(cols: CoinbaseColumns, ctx: ParseContext): 
             exchange({
               ...base,
               sent: money(asset, qty),
-              received: money(c[4] as string, num(c[3] as string)),
+              received: money(c[4] as string, notedNumber(row, c[3] as string)),
               fiat_value: fiat(currency, total),
             }),
           );

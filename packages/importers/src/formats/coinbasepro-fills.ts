@@ -17,8 +17,8 @@ export const coinbaseproFills: FormatDefinition = {
       const pair = splitPair(product);
       if (!pair) throw row.problem('product', `cannot split product "${product}" into base and quote`);
       const [base, quote] = pair;
-      const size = row.reqAmount('size');
-      const price = row.reqAmount('price');
+      const size = row.reqUnsignedAmount('size');
+      const price = row.reqUnsignedAmount('price');
       const unit = row.req('price/fee/total unit');
       const side = row.req('side').toUpperCase();
       if (side !== 'BUY' && side !== 'SELL') throw row.problem('side', `expected BUY or SELL, got "${side}"`);

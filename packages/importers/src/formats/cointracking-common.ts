@@ -59,7 +59,7 @@ export function cointrackingRecord(
   const typeText = row.req('Type');
   const type = typeText.toLowerCase();
   const side = (amountCol: ColumnName, curCol: ColumnName, nth: number) => {
-    const amount: Decimal | null = row.amount(amountCol);
+    const amount: Decimal | null = row.unsignedAmount(amountCol);
     if (amount === null || amount.isZero()) return null;
     const cur = row.opt(curCol, nth);
     if (!cur) throw row.problem(curCol, `currency is missing for amount ${amount.toFixed()}`);

@@ -16,8 +16,8 @@ export const krakenTrades: FormatDefinition = {
       const [base, quote] = pair;
       const side = row.req('type').toLowerCase();
       if (side !== 'buy' && side !== 'sell') throw row.problem('type', `expected buy or sell, got "${side}"`);
-      const baseLeg = money(base, row.reqAmount('vol'));
-      const quoteLeg = money(quote, row.reqAmount('cost'));
+      const baseLeg = money(base, row.reqUnsignedAmount('vol'));
+      const quoteLeg = money(quote, row.reqUnsignedAmount('cost'));
       ctx.emit(
         exchange({
           timestamp: row.time('time'),

@@ -1,7 +1,8 @@
 import { splitPair } from '../core/assets.ts';
 import type { Header } from '../core/header.ts';
 import { exchange, feeOf, money } from '../core/records.ts';
-import { headerOffset } from '../core/time.ts';
+import { RowProblem } from '../core/row.ts';
+import { headerOffset, TimeError } from '../core/time.ts';
 import type { FormatParser, ParseContext } from '../core/types.ts';
 
 /**
@@ -17,11 +18,18 @@ export function kucoinAmountOptions(header: Header) {
 
 export function createKucoinParser(header: Header, ctx: ParseContext): FormatParser {
   const timeName = header.nameOf(FILLED_TIME);
-  const offset = timeName && /UTC/i.test(timeName) ? headerOffset(timeName) : 8 * 60;
+  let offset = 8 * 60;
+  try {
+    if (timeName && /UTC/i.test(timeName)) offset = headerOffset(timeName);
+  } catch (e) {
+    // Reported against the header row by the driver: no row can be read with a false zone.
+    if (e instanceof TimeError) throw new RowProblem(timeName, e.message);
+    throw e;
+  }
   return {
     row(row) {
       const status = row.opt('Status');
-      const filled = row.reqAmount('Filled Amount');
+      const filled = row.reqUnsignedAmount('Filled Amount');
       if (status === 'cancel' || filled.isZero())
         return ctx.skip([row.line], `order not filled (status ${status ?? 'empty'})`);
       const symbol = row.req('Symbol');
@@ -30,7 +38,7 @@ export function createKucoinParser(header: Header, ctx: ParseContext): FormatPar
       const side = row.req('Side').toUpperCase();
       if (side !== 'BUY' && side !== 'SELL') throw row.problem('Side', `expected BUY or SELL, got "${side}"`);
       const base = money(pair[0], filled);
-      const quote = money(pair[1], row.reqAmount('Filled Volume'));
+      const quote = money(pair[1], row.reqUnsignedAmount('Filled Volume'));
       ctx.emit(
         exchange({
           timestamp: row.time(FILLED_TIME, 'iso', offset),
