@@ -137,6 +137,8 @@ export interface JobsTable {
   heartbeat_at: string | null;
   /** That process ("host:pid"). */
   worker: string | null;
+  /** How far the job got, JSON its handler reads when it runs again (migration 000041). */
+  checkpoint: Generated<string | null>;
 }
 
 export type ImportStatus = 'in-progress' | 'complete' | 'failed';

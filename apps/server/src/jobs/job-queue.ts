@@ -18,11 +18,21 @@ export interface JobIO {
   job: JobRow;
   payload: unknown;
   /**
+   * Where an earlier run of this job got to (what it passed as `checkpoint` to progress), or
+   * null on its first run: a run after a restart or a take-over continues from there.
+   */
+  checkpoint: unknown;
+  /**
    * Records progress (0–100) and tells the user's browser; throws JobSuperseded if replaced.
    * `persist: false` keeps it in memory only (liveProgress), for a job whose own connection
-   * holds the embedded database's write lock meanwhile.
+   * holds the embedded database's write lock meanwhile. `checkpoint` (JSON-able) is stored
+   * with a persisted progress for the next run (see `checkpoint`).
    */
-  progress(percent: number, message?: string, options?: { persist?: boolean }): Promise<void>;
+  progress(
+    percent: number,
+    message?: string,
+    options?: { persist?: boolean; checkpoint?: unknown },
+  ): Promise<void>;
 }
 
 export type JobHandler = (io: JobIO) => Promise<unknown>;
@@ -106,11 +116,12 @@ export class JobExecutor {
     const io: JobIO = {
       job,
       payload: JSON.parse(job.payload) as unknown,
+      checkpoint: job.checkpoint ? (JSON.parse(job.checkpoint) as unknown) : null,
       progress: async (percent, message, options) => {
         const status =
           options?.persist === false
             ? (await this.repo.find(job.id))?.status
-            : await this.repo.progress(job.id, percent, message ?? null);
+            : await this.repo.progress(job.id, percent, message ?? null, options?.checkpoint);
         if (status === 'superseded' || lost()) throw new JobSuperseded();
         if (options?.persist === false) this.live.set(job.id, Math.round(percent));
         this.notify({ ...job, status: 'running', progress: Math.round(percent), message: message ?? null });

@@ -126,10 +126,20 @@ export class JobsRepo {
     return Number(result.numUpdatedRows);
   }
 
-  async progress(id: number, progress: number, message: string | null): Promise<JobStatus | undefined> {
+  /** `checkpoint` (JSON-able), when given, is kept with the progress for a run that takes over. */
+  async progress(
+    id: number,
+    progress: number,
+    message: string | null,
+    checkpoint?: unknown,
+  ): Promise<JobStatus | undefined> {
     await this.db
       .updateTable('jobs')
-      .set({ progress: Math.max(0, Math.min(100, Math.round(progress))), message })
+      .set({
+        progress: Math.max(0, Math.min(100, Math.round(progress))),
+        message,
+        ...(checkpoint !== undefined ? { checkpoint: JSON.stringify(checkpoint) } : {}),
+      })
       .where('id', '=', id)
       .where('status', '=', 'running')
       .execute();

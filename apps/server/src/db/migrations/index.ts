@@ -27,6 +27,7 @@ import * as m000032 from './2026_11_28_000032_billing.ts';
 import * as m000033 from './2026_11_28_000033_wallet_finder.ts';
 import * as m000034 from './2026_11_29_000034_email_verified.ts';
 import * as m000036 from './2026_11_29_000036_auth_attempts.ts';
+import * as m000041 from './2026_11_29_000041_job_checkpoint.ts';
 
 /** Every migration, in order. Imported statically so the server needs no file scanning. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_000033_wallet_finder': m000033,
   '2026_11_29_000034_email_verified': m000034,
   '2026_11_29_000036_auth_attempts': m000036,
+  '2026_11_29_000041_job_checkpoint': m000041,
 };

@@ -36,7 +36,9 @@ function chunks<T>(items: T[]): T[][] {
 /**
  * Applies a change to rows and records it in the annotation history, keyed by the row's
  * dedupe_key, in one database transaction. Touches updated_at, which the tax module's
- * staleness check reads.
+ * staleness check reads. With `unchangedSince` (a background job's start), a row changed
+ * after that moment is left as the user made it: the update itself checks, so a change
+ * racing the job wins. Answers how many rows changed.
  */
 export async function applyChange(
   db: Kysely<Database>,
@@ -46,12 +48,14 @@ export async function applyChange(
   next: RowState,
   /** The all-pages bulk job making the change, so it can be undone in one step. */
   bulkJobId: number | null = null,
-): Promise<void> {
-  if (rows.length === 0) return;
+  unchangedSince: string | null = null,
+): Promise<number> {
+  if (rows.length === 0) return 0;
   const now = nowIso();
+  let changed = 0;
   await db.transaction().execute(async (trx) => {
-    for (const part of chunks(rows)) {
-      await trx
+    for (const all of chunks(rows)) {
+      let update = trx
         .updateTable('transactions')
         .set({
           ...(next.user_defined_type !== undefined ? { user_defined_type: next.user_defined_type } : {}),
@@ -62,9 +66,17 @@ export async function applyChange(
         .where(
           'id',
           'in',
-          part.map((r) => r.id),
-        )
-        .execute();
+          all.map((r) => r.id),
+        );
+      let part = all;
+      if (unchangedSince === null) await update.execute();
+      else {
+        update = update.where('updated_at', '<=', unchangedSince);
+        const done = new Set((await update.returning('id').execute()).map((r) => Number(r.id)));
+        part = all.filter((r) => done.has(Number(r.id)));
+        if (part.length === 0) continue;
+      }
+      changed += part.length;
       await trx
         .insertInto('annotation_histories')
         .values(
@@ -85,6 +97,7 @@ export async function applyChange(
         .execute();
     }
   });
+  return changed;
 }
 
 /**

@@ -4,17 +4,34 @@ import { applyChange } from '../../annotations/annotations.repo.ts';
 
 const CHUNK = 2000;
 
+interface UndoCounts {
+  updated: number;
+  skipped: number;
+}
+
+/** Where an undo got to: entries done (in history order) and what they came to. */
+interface UndoCheckpoint {
+  done: number;
+  counts: UndoCounts;
+}
+
 /**
  * Undoes an all-pages bulk change in one step: every row it changed goes back to its type
  * and ignored flag from before, unless the row was changed again since (then the later
  * change stands). The undo is itself an annotation (and a bulk job that can be undone).
+ * Run again after a restart or a take-over it goes on from its checkpoint, and a row
+ * changed after the undo was asked for (`since`) keeps that change.
  */
 export async function undoBulk(
   db: Kysely<Database>,
   userId: number,
   undoneJobId: number,
   jobId: number,
-  progress: (done: number, total: number) => Promise<void>,
+  run: {
+    since: string;
+    checkpoint: unknown;
+    progress: (done: number, total: number, checkpoint: UndoCheckpoint) => Promise<void>;
+  },
 ): Promise<{ total: number; updated: number; skipped: number }> {
   const entries = await db
     .selectFrom('annotation_histories')
@@ -30,9 +47,11 @@ export async function undoBulk(
     .where('bulk_job_id', '=', undoneJobId)
     .orderBy('id')
     .execute();
-  let updated = 0;
-  let skipped = 0;
-  for (let i = 0; i < entries.length; i += CHUNK) {
+  const from = run.checkpoint as Partial<UndoCheckpoint> | null;
+  const start = typeof from?.done === 'number' ? from.done : 0;
+  let updated = from?.counts?.updated ?? 0;
+  let skipped = from?.counts?.skipped ?? 0;
+  for (let i = start; i < entries.length; i += CHUNK) {
     const part = entries.slice(i, i + CHUNK);
     const rows = await db
       .selectFrom('transactions')
@@ -73,17 +92,20 @@ export async function undoBulk(
       groups.set(key, group);
     }
     for (const g of groups.values()) {
-      await applyChange(
+      const changed = await applyChange(
         db,
         userId,
         g.rows,
         g.action,
         g.action === 'ignore' ? { ignored: g.ignored } : { user_defined_type: g.type, ignored: g.ignored },
         jobId,
+        run.since,
       );
-      updated += g.rows.length;
+      updated += changed;
+      skipped += g.rows.length - changed;
     }
-    await progress(Math.min(i + CHUNK, entries.length), entries.length);
+    const done = Math.min(i + CHUNK, entries.length);
+    await run.progress(done, entries.length, { done, counts: { updated, skipped } });
   }
   return { total: entries.length, updated, skipped };
 }

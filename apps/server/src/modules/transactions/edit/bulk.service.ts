@@ -54,12 +54,23 @@ export async function applyBulk(
   kind: BulkRowType | null,
   /** The all-pages job, recorded on each change for its undo. */
   jobId: number | null = null,
+  /** The job's start: a row changed after it keeps the user's change (counted as skipped). */
+  unchangedSince: string | null = null,
 ): Promise<BulkOutcome> {
   if (action === 'ignore' || action === 'enable') {
     const ignore = action === 'ignore';
     const changing = rows.filter((r) => Boolean(r.ignored) !== ignore);
-    await applyChange(db, userId, changing, 'ignore', { ignored: ignore }, jobId);
-    return { updated: rows.length, skipped: 0 };
+    const changed = await applyChange(
+      db,
+      userId,
+      changing,
+      'ignore',
+      { ignored: ignore },
+      jobId,
+      unchangedSince,
+    );
+    const kept = changing.length - changed;
+    return { updated: rows.length - kept, skipped: kept };
   }
   if (!mark || !kind) throw new AppError('validation_failed', 'Choose a type.', { field: 'type' });
   const offered = rows.filter(
@@ -69,6 +80,15 @@ export async function applyBulk(
       allowedTypes(toMenuRow(r)).includes(mark),
   );
   const changing = offered.filter((r) => r.user_defined_type !== mark);
-  await applyChange(db, userId, changing, 'type', { user_defined_type: mark, ignored: false }, jobId);
-  return { updated: offered.length, skipped: rows.length - offered.length };
+  const changed = await applyChange(
+    db,
+    userId,
+    changing,
+    'type',
+    { user_defined_type: mark, ignored: false },
+    jobId,
+    unchangedSince,
+  );
+  const kept = changing.length - changed;
+  return { updated: offered.length - kept, skipped: rows.length - offered.length + kept };
 }
