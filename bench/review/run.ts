@@ -69,7 +69,7 @@ async function runDialect(dialect: string) {
     ];
     await seedTransactions(db, user.id, histories, ROWS, 0);
     const t = performance.now();
-    await client.get('/api/recalculate_tax');
+    await client.post('/api/recalculate_tax');
     await server.ctx.jobs.idle();
     console.log(
       `  calculation first (for the findings that rest on it)   ${formatMs(performance.now() - t)}`,

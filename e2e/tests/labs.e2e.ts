@@ -48,7 +48,7 @@ async function seedTrades(context: BrowserContext): Promise<void> {
       { timeout: 30_000 },
     )
     .toBe(true);
-  await context.request.get('/api/recalculate_tax');
+  await context.request.post('/api/recalculate_tax', { headers: { 'x-csrf-token': csrf } });
   await expect
     .poll(
       async () => {

@@ -38,7 +38,7 @@ async function seed(context: BrowserContext): Promise<void> {
       return ((await res.json()) as { data: { import_status: string }[] }).data[0]?.import_status;
     })
     .toBe('complete');
-  await context.request.get('/api/recalculate_tax');
+  await context.request.post('/api/recalculate_tax', { headers: { 'x-csrf-token': await csrf(context) } });
   await expect
     .poll(
       async () =>

@@ -150,7 +150,12 @@ describe('transactions list', () => {
     });
     const dot = ((await listed.json()) as { transactions: { id: number }[] }).transactions[0];
     if (!dot) throw new Error('no DOT row');
-    const marked = await context.request.get(`/api/traces/update_transaction_type/${dot.id}/staking_reward`);
+    const marked = await context.request.post(
+      `/api/traces/update_transaction_type/${dot.id}/staking_reward`,
+      {
+        headers: { 'x-csrf-token': csrf },
+      },
+    );
     expect(marked.ok()).toBe(true);
     await page.reload();
     await page

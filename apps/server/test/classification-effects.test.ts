@@ -59,7 +59,7 @@ for (const dialect of DIALECTS) {
     const trade = () => [String(ids.TR), 'trade', '4000'];
 
     async function mark(row: Row, type: string) {
-      const res = await alice.get(`/api/traces/update_transaction_type/${ids[row]}/${type}`);
+      const res = await alice.post(`/api/traces/update_transaction_type/${ids[row]}/${type}`);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       return res;
     }

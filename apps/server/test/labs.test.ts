@@ -134,7 +134,7 @@ for (const dialect of DIALECTS) {
     it('the price page: the range on the table, the user’s buys and sells marked, realised and unrealised gain', async () => {
       await alice.upload('/api/imports/v1/csv_imports', { name: 'btc.csv', content: ALICE_TRADES });
       await server.ctx.jobs.idle();
-      expect((await alice.get('/api/recalculate_tax')).status).toBe(200);
+      expect((await alice.post('/api/recalculate_tax')).status).toBe(200);
       await server.ctx.jobs.idle();
 
       const res = await alice.get('/api/labs/price/btc?range=1M');

@@ -25,7 +25,7 @@ for (const dialect of DIALECTS) {
     }
 
     async function calculate(client: TestClient) {
-      await client.get('/api/recalculate_tax');
+      await client.post('/api/recalculate_tax');
       await server.ctx.jobs.idle();
       const years = await client.get('/api/tax/years');
       const list = await client.post('/api/traces/list_transactions_new', { page_size: 100 });

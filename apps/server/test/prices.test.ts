@@ -51,7 +51,7 @@ for (const dialect of DIALECTS) {
     let db: Kysely<Database>;
 
     async function calculate(): Promise<{ resumedFrom?: number }> {
-      const start = await alice.get('/api/recalculate_tax');
+      const start = await alice.post('/api/recalculate_tax');
       expect(start.status).toBe(200);
       await server.ctx.jobs.idle();
       const job = await db

@@ -54,7 +54,7 @@ for (const dialect of DIALECTS) {
     let db: Kysely<Database>;
 
     async function calculate() {
-      await alice.get('/api/recalculate_tax');
+      await alice.post('/api/recalculate_tax');
       await server.ctx.jobs.idle();
     }
     async function findings(wizard: string): Promise<FindingWizardResult> {
@@ -244,7 +244,7 @@ for (const dialect of DIALECTS) {
         });
         await server.ctx.jobs.idle();
       }
-      await carol.get('/api/recalculate_tax');
+      await carol.post('/api/recalculate_tax');
       await server.ctx.jobs.idle();
       const warnings = (await carol.get('/api/tax/years')).body.data.warnings as Array<{ code: string }>;
       expect(warnings.filter((w) => w.code === 'out_of_order')).toEqual([]);
@@ -302,7 +302,7 @@ for (const dialect of DIALECTS) {
       const chosen = await dave.post('/api/review/allocation', { rule: 'lowest-cost-largest-holding' });
       expect(chosen.body.data.rule).toBe('lowest-cost-largest-holding');
       expect(chosen.body.data.chosen_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
-      await dave.get('/api/recalculate_tax');
+      await dave.post('/api/recalculate_tax');
       await server.ctx.jobs.idle();
       const csv = await dave.request('GET', '/api/review/allocation.csv');
       expect(csv.status).toBe(200);
@@ -336,7 +336,7 @@ for (const dialect of DIALECTS) {
         );
         await server.ctx.jobs.idle();
       }
-      await erin.get('/api/recalculate_tax');
+      await erin.post('/api/recalculate_tax');
       await server.ctx.jobs.idle();
       const of = async (wizard: string) =>
         (await erin.get(`/api/review/findings?wizard=${wizard}&per_page=100`)).body.data

@@ -87,7 +87,7 @@ for (const dialect of DIALECTS) {
         allocation_rule: 'stay-oldest-first',
       });
       expect((await alice.get('/api/tax/years')).body.data.stale).toBe(true);
-      const forced = await alice.get('/api/recalculate_tax');
+      const forced = await alice.post('/api/recalculate_tax');
       expect(forced.body.data.trace_id).not.toBe(before);
       await server.ctx.jobs.idle();
       const years = await alice.get('/api/tax/years');

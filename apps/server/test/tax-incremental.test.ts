@@ -171,7 +171,7 @@ for (const { dialect, label, file } of SETUPS) {
 
     /** Calculates and returns the year the job resumed from (undefined: a full run). */
     async function calculate(): Promise<number | undefined> {
-      const start = await alice.get('/api/recalculate_tax');
+      const start = await alice.post('/api/recalculate_tax');
       await server.ctx.jobs.idle();
       const check = await alice.get(`/api/traces/check_tax_calculation?id=${start.body.data.trace_id}`);
       expect(check.body.data.state).toBe('complete');

@@ -189,7 +189,7 @@ for (const dialect of DIALECTS) {
           allocation_rule: 'stay-oldest-first',
         });
         expect(saved.status).toBe(200);
-        await alice.get('/api/recalculate_tax');
+        await alice.post('/api/recalculate_tax');
         await server.ctx.jobs.idle();
         const want = await cliAnswer(method, basis);
         expect(Object.keys(want)).toEqual(['2023', '2024', '2025']);

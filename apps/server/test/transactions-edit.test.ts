@@ -75,7 +75,7 @@ for (const dialect of DIALECTS) {
     ]) {
       it(`marking a deposit as ${type} creates income; marking it as not ${type} removes it`, async () => {
         const id = await rowId('alice@example.com', { received: 'DOT' });
-        const res = await alice.get(`/api/traces/update_transaction_type/${id}/${type}`);
+        const res = await alice.post(`/api/traces/update_transaction_type/${id}/${type}`);
         expect(res.body).toMatchObject({
           status: 'success',
           data: { is_transfer_type: false, user_defined_type: type },
@@ -90,28 +90,28 @@ for (const dialect of DIALECTS) {
     for (const type of ['gift_sent', 'donation_501c3', 'ignore']) {
       it(`marking a withdrawal as ${type} removes it from gains`, async () => {
         const id = await rowId('alice@example.com', { sent: 'BTC' });
-        await alice.get(`/api/traces/update_transaction_type/${id}/${type}`);
+        await alice.post(`/api/traces/update_transaction_type/${id}/${type}`);
         const y = await year2024(alice);
         expect(Number(y.proceeds)).toBe(0);
         const reset = type === 'ignore' ? 'ignore_reset' : type;
-        await alice.get(`/api/traces/update_transaction_type/${id}/${reset}`);
+        await alice.post(`/api/traces/update_transaction_type/${id}/${reset}`);
         expect(Number((await year2024(alice)).proceeds)).toBe(8000);
       });
     }
 
     it('refuses types the menu does not offer (a sell cannot become incoming income)', async () => {
       const id = await rowId('alice@example.com', { sent: 'BTC' });
-      const res = await alice.get(`/api/traces/update_transaction_type/${id}/staking_reward`);
+      const res = await alice.post(`/api/traces/update_transaction_type/${id}/staking_reward`);
       expect(res.status).toBe(400);
-      const edit = await alice.get(`/api/traces/update_transaction_type/${id}/edit`);
+      const edit = await alice.post(`/api/traces/update_transaction_type/${id}/edit`);
       expect(edit.status).toBe(400);
     });
 
     it('reports transfer types and resets them to external_transfer', async () => {
       const id = await rowId('alice@example.com', { received: 'DOT' });
-      const res = await alice.get(`/api/traces/update_transaction_type/${id}/self_transfer`);
+      const res = await alice.post(`/api/traces/update_transaction_type/${id}/self_transfer`);
       expect(res.body.data.is_transfer_type).toBe(true);
-      const back = await alice.get(`/api/traces/update_transaction_type/${id}/self_transfer`);
+      const back = await alice.post(`/api/traces/update_transaction_type/${id}/self_transfer`);
       expect(back.body.data).toMatchObject({
         is_transfer_type: false,
         user_defined_type: 'external_transfer',
@@ -134,7 +134,7 @@ for (const dialect of DIALECTS) {
 
     it('re-applies a change when the same transaction is imported again, and the reset undoes it', async () => {
       const id = await rowId('alice@example.com', { received: 'DOT' });
-      await alice.get(`/api/traces/update_transaction_type/${id}/staking_reward`);
+      await alice.post(`/api/traces/update_transaction_type/${id}/staking_reward`);
       const db = server.ctx.db.kysely;
       const file = await db
         .selectFrom('import_files')
@@ -214,7 +214,7 @@ for (const dialect of DIALECTS) {
         .selectAll()
         .where('id', '=', id)
         .executeTakeFirstOrThrow();
-      expect((await bob.get(`/api/traces/update_transaction_type/${id}/gift_sent`)).status).toBe(404);
+      expect((await bob.post(`/api/traces/update_transaction_type/${id}/gift_sent`)).status).toBe(404);
       expect((await bob.post(`/api/traces/update_transaction_type/${id}/gift_sent`)).status).toBe(404);
       const toggle = await bob.post('/api/traces/toggle_group_transaction_type_ignore', {
         ids: [id],

@@ -169,7 +169,7 @@ for (const dialect of DIALECTS) {
       expect(after.warnings.filter((x) => x.code === 'bad_pair')).toEqual([]);
 
       // Revert (the merged row's only menu item) parts both rows.
-      const revert = await alice.get(`/api/traces/update_transaction_type/${w}/self_transfer`);
+      const revert = await alice.post(`/api/traces/update_transaction_type/${w}/self_transfer`);
       expect(revert.body.data).toMatchObject({
         is_transfer_type: false,
         user_defined_type: 'external_transfer',
@@ -198,7 +198,7 @@ for (const dialect of DIALECTS) {
       await alice.post('/api/traces/toggle_group_transaction_type_ignore', { ids: [w], is_ignore: false });
       expect([(await row(w)).ignored, (await row(d)).ignored].map(Boolean)).toEqual([false, false]);
       expect((await row(d)).pair_id).toBe((await row(w)).pair_id);
-      await alice.get(`/api/traces/update_transaction_type/${w}/self_transfer`);
+      await alice.post(`/api/traces/update_transaction_type/${w}/self_transfer`);
       expect((await row(d)).pair_id).toBeNull();
     });
 
@@ -214,7 +214,7 @@ for (const dialect of DIALECTS) {
       });
       expect(Number(made.received_amount)).toBe(0.5);
       expect(res.body.data.updated_row.partner.exchange_name).toBe('Manual');
-      await alice.get(`/api/traces/update_transaction_type/${w}/self_transfer`);
+      await alice.post(`/api/traces/update_transaction_type/${w}/self_transfer`);
       await alice.post('/api/traces/delete_transaction', { ids: [made.id] });
     });
 
@@ -238,14 +238,14 @@ for (const dialect of DIALECTS) {
       expect(
         traded.years['2024']?.disposals.map((l) => [l.txId, l.category, l.proceeds, l.costBasis]),
       ).toEqual([[String(w), 'trade', '3000', '5000']]);
-      await alice.get(`/api/traces/update_transaction_type/${w}/switch_trade`);
+      await alice.post(`/api/traces/update_transaction_type/${w}/switch_trade`);
       expect((await row(eth)).pair_id).toBeNull();
 
       const rb = await alice.post('/api/transaction/mark_rebrand', { buy_id: eth, sell_id: w });
       expect(rb.body.data.updated_row).toMatchObject({ user_defined_type: 'swap', pair_kind: 'swap' });
       const carried = calculate(await loadEngineInput(db(), aliceId), {});
       expect(carried.years['2024']?.disposals ?? []).toEqual([]);
-      await alice.get(`/api/traces/update_transaction_type/${w}/swap`);
+      await alice.post(`/api/traces/update_transaction_type/${w}/swap`);
       expect([(await row(w)).user_defined_type, (await row(eth)).pair_id]).toEqual([
         'external_transfer',
         null,

@@ -49,6 +49,8 @@ export const errorCode = z.enum([
   'conflict',
   'rate_limited',
   'csrf_failed',
+  /** 405: a GET link the spec names for a change; the change is a POST (a GET never writes). */
+  'method_not_allowed',
   'invalid_credentials',
   'mfa_required',
   'invalid_mfa_code',

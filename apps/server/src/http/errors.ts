@@ -9,6 +9,7 @@ const HTTP_STATUS: Record<ErrorCode, number> = {
   unauthenticated: 401,
   mfa_required: 401,
   csrf_failed: 403,
+  method_not_allowed: 405,
   forbidden: 403,
   not_found: 404,
   conflict: 409,

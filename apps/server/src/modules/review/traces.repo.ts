@@ -16,31 +16,14 @@ const isWizard = (v: unknown): v is Wizard =>
 export class TracesRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
+  /** Read only (a GET reads it): a user without a stored trace is at the first wizard, id 0. */
   async get(userId: number): Promise<Trace> {
-    let row = await this.db
+    const row = await this.db
       .selectFrom('review_traces')
       .selectAll()
       .where('user_id', '=', userId)
       .executeTakeFirst();
-    if (!row) {
-      const now = nowIso();
-      await this.db
-        .insertInto('review_traces')
-        .values({
-          user_id: userId,
-          trace_name: 'UploadCsvWizard',
-          completed: '[]',
-          created_at: now,
-          updated_at: now,
-        })
-        .onConflict((oc) => oc.column('user_id').doNothing())
-        .execute();
-      row = await this.db
-        .selectFrom('review_traces')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .executeTakeFirstOrThrow();
-    }
+    if (!row) return { id: 0, traceName: 'UploadCsvWizard', completed: [] };
     const completed = (JSON.parse(row.completed) as unknown[]).filter(isWizard);
     return {
       id: row.id,
@@ -49,11 +32,16 @@ export class TracesRepo {
     };
   }
 
+  /** Stores the trace, making the user's row on its first change. */
   async save(userId: number, trace: Pick<Trace, 'traceName' | 'completed'>): Promise<void> {
+    const now = nowIso();
+    const completed = JSON.stringify(trace.completed);
     await this.db
-      .updateTable('review_traces')
-      .set({ trace_name: trace.traceName, completed: JSON.stringify(trace.completed), updated_at: nowIso() })
-      .where('user_id', '=', userId)
+      .insertInto('review_traces')
+      .values({ user_id: userId, trace_name: trace.traceName, completed, created_at: now, updated_at: now })
+      .onConflict((oc) =>
+        oc.column('user_id').doUpdateSet({ trace_name: trace.traceName, completed, updated_at: now }),
+      )
       .execute();
   }
 }

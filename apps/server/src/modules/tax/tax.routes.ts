@@ -4,6 +4,7 @@ import {
   getTaxSettings,
   listTaxYears,
   recalculateTax,
+  recalculateTaxLink,
   saveTaxSettings,
   startTaxCalculation,
   updateTaxCalculated,
@@ -11,6 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
+import { refuseGetLink } from '../../http/get-link.ts';
 import { authedRoute } from '../../http/route.ts';
 import { calculateJob } from './calculate.job.ts';
 import { calculationDetails, inputVersion, setTaxCalculated, startCalculation } from './tax.service.ts';
@@ -32,6 +34,7 @@ export function registerTaxRoutes(app: FastifyInstance, ctx: AppContext): void {
     const started = await startCalculation(ctx, repo, auth.user, true);
     return { status: 'success' as const, data: { trace_id: started.traceId } };
   });
+  refuseGetLink(app, recalculateTaxLink, recalculateTax);
 
   authedRoute(app, updateTaxCalculated, async ({ auth, body }) => ({
     status: 'success' as const,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall, flag } from '../../http.ts';
+import { defineCall, errorResponse, flag } from '../../http.ts';
 import { USER_DEFINED_TYPES } from './types.ts';
 
 const id = z.coerce.number().int().positive();
@@ -16,9 +16,13 @@ const updateTypeResponse = z.object({
   }),
 });
 
-/** Mark a row as a user-defined type; choosing the applied one resets it (spec 02 §4). */
+/**
+ * Mark a row as a user-defined type; choosing the applied one resets it (spec 02 §4). The spec
+ * reads it as a GET; a GET never changes data here (a link from any site would), so the change
+ * is this POST, with the CSRF token, and the GET only answers 405 (README, "No GET writes").
+ */
 export const updateTransactionType = defineCall({
-  method: 'GET',
+  method: 'POST',
   path: '/api/traces/update_transaction_type/:id/:type',
   summary: "Mark a transaction as a user-defined type (or as not, when it's the applied one)",
   tag: 'transactions',
@@ -26,11 +30,14 @@ export const updateTransactionType = defineCall({
   response: updateTypeResponse,
 });
 
-/** The same call over POST (the spec's other reading leaves the method open). */
-export const updateTransactionTypePost = defineCall({
-  ...updateTransactionType,
-  method: 'POST',
-  summary: 'Mark a transaction as a user-defined type (POST form)',
+/** The spec's GET form: changes nothing and answers 405 naming the POST. */
+export const updateTransactionTypeLink = defineCall({
+  method: 'GET',
+  path: '/api/traces/update_transaction_type/:id/:type',
+  summary: 'Refused with 405: the change is the POST (a GET never changes data)',
+  tag: 'transactions',
+  params: updateTypeParams,
+  response: errorResponse,
 });
 
 export const toggleIgnore = defineCall({

@@ -5,10 +5,11 @@ import {
   resetAnnotationHistory,
   toggleIgnore,
   updateTransactionType,
-  updateTransactionTypePost,
+  updateTransactionTypeLink,
 } from '@lotwise/contracts/transactions/edit/calls';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../http/context.ts';
+import { refuseGetLink } from '../../../http/get-link.ts';
 import { authedRoute } from '../../../http/route.ts';
 import { resetAnnotations } from '../../annotations/annotations.repo.ts';
 import { registerExchangeRoutes } from '../pairs/exchanges.routes.ts';
@@ -22,13 +23,12 @@ export function registerTransactionEditRoutes(app: FastifyInstance, ctx: AppCont
   registerPairRoutes(app, ctx);
   registerExchangeRoutes(app, ctx);
 
-  for (const call of [updateTransactionType, updateTransactionTypePost]) {
-    authedRoute(app, call, async ({ auth, params }) => ({
-      status: 'success' as const,
-      message: 'Transaction updated.',
-      data: await service.updateType(auth.user.id, params.id, params.type),
-    }));
-  }
+  authedRoute(app, updateTransactionType, async ({ auth, params }) => ({
+    status: 'success' as const,
+    message: 'Transaction updated.',
+    data: await service.updateType(auth.user.id, params.id, params.type),
+  }));
+  refuseGetLink(app, updateTransactionTypeLink, updateTransactionType);
 
   authedRoute(app, toggleIgnore, async ({ auth, body }) => {
     const count = await service.toggleIgnore(auth.user.id, body.ids, body.is_ignore);

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 import { taxKeys } from './keys';
 
-/** GET /api/recalculate_tax: the refresh control and the "New imports detected" banner. */
+/** POST /api/recalculate_tax (the spec's GET answers 405): the refresh control and the "New imports detected" banner. */
 export function useRecalculate() {
   const client = useQueryClient();
   return useMutation({
