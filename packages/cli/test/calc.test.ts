@@ -179,6 +179,40 @@ describe('lotwise calc', { timeout: 60_000 }, () => {
     expect(bare.statuses).toEqual([{ id: 'late-night:3', status: 'error', flags: ['missing_price'] }]);
   });
 
+  it('--prices values rows in another currency from the asset price when that currency has no rate', async () => {
+    /*
+     * gbp-rows.csv (reporting USD, offline, no GBP→USD rate anywhere): 0.3 ETH staking worth
+     * £588, 1.23 USDC reward worth £0.97, a sale of 0.25 ETH for £660 (all 2024-11-20), and
+     * 0.5 DOT staking worth £3.10 on 2024-11-21. eth-prices.csv: ETH $2,450 on 2024-11-20.
+     * ETH reward 0.3 × 2,450 = 735; USDC at its USD peg 1.23; sale 0.25 × 2,450 = 612.5;
+     * DOT: neither a GBP rate nor a DOT price → missing, and the warning names the rate.
+     */
+    const out = await calcJson([fixture('gbp-rows.csv'), '--prices', fixture('eth-prices.csv'), '--offline']);
+    const y = out.years['2024'];
+    expect(y.incomeLines.map((l: { asset: string; value: string }) => [l.asset, l.value])).toEqual([
+      ['ETH', '735'],
+      ['USDC', '1.23'],
+      ['DOT', '0'],
+    ]);
+    expect(y.proceeds).toBe('612.5');
+    expect(y.income).toBe('736.23');
+    expect(out.statuses).toEqual([{ id: 'gbp-rows:6', status: 'error', flags: ['missing_price'] }]);
+    const byCode = (code: string) =>
+      out.warnings
+        .filter((w: { code: string }) => w.code === code)
+        .map((w: { message: string }) => w.message);
+    expect(byCode('missing_price')).toEqual([
+      expect.stringContaining(
+        'gbp-rows:6: no GBP→USD rate on 2024-11-21 for its GBP value, and no price for DOT',
+      ),
+    ]);
+    expect(byCode('valued_from_price')).toEqual([
+      'Transaction gbp-rows:3: no GBP→USD rate on 2024-11-20 for its GBP value; valued from the USD price of ETH that day instead.',
+      'Transaction gbp-rows:4: no GBP→USD rate on 2024-11-20 for its GBP value; valued from the USD price of USDC that day instead.',
+      'Transaction gbp-rows:5: no GBP→USD rate on 2024-11-20 for its GBP value; valued from the USD price of ETH that day instead.',
+    ]);
+  });
+
   it('prints a readable summary without --json', async () => {
     const r = await run(files);
     expect(r.code).toBe(0);

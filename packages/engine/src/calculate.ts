@@ -29,6 +29,7 @@ export function calculate(
   options: CalculateOptions = {},
 ): CalculationResult {
   const rec = new Recorder();
+  rec.currency = options.currency ?? 'USD';
   if (options.recordMoves) rec.moves = [];
   let timeZone = options.timeZone ?? 'UTC';
   if (!isValidTimeZone(timeZone)) {
@@ -87,7 +88,9 @@ export function calculate(
   const processor = new Processor(
     ledger,
     rec,
-    new Pricer(options.currency ?? 'USD', options.prices),
+    new Pricer(options.currency ?? 'USD', options.prices, (event, own, asset) =>
+      rec.valuedFromPrice(event, own, asset),
+    ),
     calendar,
   );
   const checkpointDays = parseCheckpointDays(options.checkpoints ?? [], rec);

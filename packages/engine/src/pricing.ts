@@ -10,32 +10,49 @@ import type { PriceLookup } from './types.ts';
  * leg of a trade (a unit price derived from the row's total value), then the caller's price table.
  */
 export class Pricer {
+  private noticed: EngineEvent | null = null;
+
   constructor(
     private readonly currency: string,
     private readonly lookup: PriceLookup | undefined,
+    /**
+     * Told (once per row) when a row's own value in another currency could not be converted
+     * and the price of its crypto leg valued it instead.
+     */
+    private readonly onFallback?: (event: EngineEvent, own: string, asset: string) => void,
   ) {}
 
   /** Total value of the row (for buys/sells: the fiat leg, fee excluded). */
   txValue(event: EngineEvent): bigint | null {
+    // The row's own currency when its own figure could not be converted (no rate that day).
+    let own: string | null = null;
     if (event.fiatValue !== null) {
       const fiatValue = event.fiatValue;
       if (event.fiatCurrency === this.currency || event.fiatCurrency === '') return fiatValue;
       const converted = this.convert(event.fiatCurrency, fiatValue, event);
       if (converted !== null) return converted;
+      own = event.fiatCurrency;
     }
     if (event.sent?.fiat) {
       const value = this.fiatLegValue(event.sent, event);
       if (value !== null) return value;
+      own ??= event.sent.asset;
     }
     if (event.received?.fiat) {
       const value = this.fiatLegValue(event.received, event);
       if (value !== null) return value;
+      own ??= event.received.asset;
     }
-    if (event.received !== null) {
-      const value = this.convert(event.received.asset, event.received.amount, event);
-      if (value !== null) return value;
+    for (const leg of [event.received, event.sent]) {
+      if (leg === null) continue;
+      const value = this.convert(leg.asset, leg.amount, event);
+      if (value === null) continue;
+      if (own !== null && !leg.fiat && this.noticed !== event) {
+        this.noticed = event;
+        this.onFallback?.(event, own, leg.asset);
+      }
+      return value;
     }
-    if (event.sent !== null) return this.convert(event.sent.asset, event.sent.amount, event);
     return null;
   }
 

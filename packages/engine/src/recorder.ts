@@ -45,6 +45,8 @@ export class Recorder {
   private readonly years = new Map<number, YearTotals>();
   private readonly flags = new Map<string, { flags: Set<string>; swb: bigint }>();
   readonly warnings: EngineWarning[] = [];
+  /** The reporting currency (named in missing-rate warnings). */
+  currency = 'USD';
   /** Null unless the caller asked for lot moves. */
   moves: MoveRecord[] | null = null;
 
@@ -201,12 +203,40 @@ export class Recorder {
 
   missingPrice(event: EngineEvent, asset: string, affects: string[]): void {
     this.flag(event.id, 'missing_price');
+    const day = ymdString(event.day);
+    const own = this.ownCurrency(event);
+    const legs = [event.sent, event.received].filter((l) => l !== null && !l.fiat).map((l) => l!.asset);
+    // A row valued in another currency lacks that currency's rate first: say so, not "no price for ETH".
+    const what =
+      own !== null && asset.split('/').some((a) => legs.includes(a) || a === own)
+        ? `no ${own}→${this.currency} rate on ${day} for its ${own} value${legs.length > 0 ? `, and no price for ${legs.join(' or ')} that day` : ''}`
+        : `no price for ${asset} on ${day}`;
     this.warn({
       code: 'missing_price',
       txId: event.id,
-      message: `Transaction ${event.id}: no price for ${asset} on ${ymdString(event.day)}; its value is taken as 0 until a price is added, so ${affects.join(', ')} may be wrong.`,
+      message: `Transaction ${event.id}: ${what}; its value is taken as 0 until a price is added, so ${affects.join(', ')} may be wrong.`,
       affects,
     });
+  }
+
+  /** A row whose own value could not be converted, valued from its crypto leg's price instead. */
+  valuedFromPrice(event: EngineEvent, own: string, asset: string): void {
+    this.warn({
+      code: 'valued_from_price',
+      txId: event.id,
+      message: `Transaction ${event.id}: no ${own}→${this.currency} rate on ${ymdString(event.day)} for its ${own} value; valued from the ${this.currency} price of ${asset} that day instead.`,
+    });
+  }
+
+  /** The row's own fiat currency when it is not the reporting one (its value needs a rate). */
+  private ownCurrency(event: EngineEvent): string | null {
+    if (event.fiatValue !== null) {
+      return event.fiatCurrency === '' || event.fiatCurrency === this.currency ? null : event.fiatCurrency;
+    }
+    for (const leg of [event.sent, event.received]) {
+      if (leg?.fiat && leg.asset !== this.currency) return leg.asset;
+    }
+    return null;
   }
 
   sellWithoutBuy(event: EngineEvent, asset: string, qty: bigint): void {

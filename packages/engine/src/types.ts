@@ -237,6 +237,8 @@ export type WarningCode =
   | 'allocation_shortfall'
   | 'bad_option'
   | 'import_error'
+  // A row's own value in another currency had no rate: valued from its crypto leg's price.
+  | 'valued_from_price'
   // From the price service, not calculate(): a provider that did not answer, a symbol priced as a guess.
   | 'price_unavailable'
   | 'ambiguous_asset';

@@ -46,6 +46,8 @@ export function explainValue(row: PricedRow, currency: string, book: PriceBook, 
     const answer = book.answer(code, reporting, day, minute);
     return answer ? { value: new Decimal(amount).mul(answer.price).toFixed(), answer } : null;
   };
+  // The row's own currency when its own figure could not be converted (no rate that day).
+  let own: string | null = null;
   const fiatValue = row.fiat_value;
   if (fiatValue && fiatValue.currency !== '') {
     const converted = convert(fiatValue.currency, fiatValue.amount);
@@ -58,6 +60,7 @@ export function explainValue(row: PricedRow, currency: string, book: PriceBook, 
         via: converted.answer ? fxSteps(fiatValue.currency, reporting, converted.answer) : [],
       };
     }
+    own = fiatValue.currency.toUpperCase();
   }
   for (const leg of [row.sent, row.received]) {
     if (!leg || !isFiat(leg.asset.toUpperCase())) continue;
@@ -66,6 +69,7 @@ export function explainValue(row: PricedRow, currency: string, book: PriceBook, 
       const via = converted.answer ? fxSteps(leg.asset, reporting, converted.answer) : [];
       return { value: converted.value, source: 'fiat_leg', price: null, pricedAsset: null, via };
     }
+    own ??= leg.asset.toUpperCase();
   }
   const trade = row.sent != null && row.received != null;
   for (const leg of [row.received, row.sent]) {
@@ -77,7 +81,13 @@ export function explainValue(row: PricedRow, currency: string, book: PriceBook, 
       source: trade ? 'trade_leg' : converted.answer.source,
       price: converted.answer,
       pricedAsset: leg.asset.toUpperCase(),
-      via: converted.answer.via,
+      via:
+        own === null
+          ? converted.answer.via
+          : [
+              `no ${own}→${reporting} rate on ${day}: valued from ${leg.asset.toUpperCase()}'s price`,
+              ...converted.answer.via,
+            ],
     };
   }
   return missing;

@@ -68,20 +68,8 @@ export class PriceResolver {
   ) {}
 
   async resolve(needs: Iterable<PriceNeed>, options: ResolveOptions): Promise<Resolution> {
-    const list = [...needs];
+    const all = [...needs];
     const currency = options.currency.toUpperCase();
-    const byAsset = new Map<string, Set<string>>();
-    let minDay = '9999-12-31';
-    let maxDay = '0000-01-01';
-    for (const need of list) {
-      const asset = need.asset.toUpperCase();
-      if (asset === currency) continue;
-      const days = byAsset.get(asset) ?? new Set<string>();
-      byAsset.set(asset, days);
-      days.add(need.day);
-      if (need.day < minDay) minDay = need.day;
-      if (need.day > maxDay) maxDay = need.day;
-    }
     const book = new PriceBook(this.pegs);
     const run: Run = {
       book,
@@ -94,8 +82,36 @@ export class PriceResolver {
       done: 0,
       contracts: new Map(),
     };
-    for (const need of list) if (need.contract) run.contracts.set(need.asset.toUpperCase(), need.contract);
-    if (byAsset.size === 0) return finish(run, []);
+    for (const need of all) if (need.contract) run.contracts.set(need.asset.toUpperCase(), need.contract);
+    const missing = await this.batch(
+      run,
+      all.filter((n) => n.unless === undefined),
+      currency,
+    );
+    // Backups: the crypto legs of rows whose own currency has no rate that day.
+    const backups = all.filter(
+      (n) => n.unless !== undefined && book.answer(n.unless, currency, n.day) === null,
+    );
+    if (backups.length > 0) missing.push(...(await this.batch(run, backups, currency)));
+    return finish(run, missing);
+  }
+
+  /** One batch of needs into the run's book; returns those nothing priced. */
+  private async batch(run: Run, list: PriceNeed[], currency: string): Promise<PriceNeed[]> {
+    const { book, options } = run;
+    const byAsset = new Map<string, Set<string>>();
+    let minDay = '9999-12-31';
+    let maxDay = '0000-01-01';
+    for (const need of list) {
+      const asset = need.asset.toUpperCase();
+      if (asset === currency) continue;
+      const days = byAsset.get(asset) ?? new Set<string>();
+      byAsset.set(asset, days);
+      days.add(need.day);
+      if (need.day < minDay) minDay = need.day;
+      if (need.day > maxDay) maxDay = need.day;
+    }
+    if (byAsset.size === 0) return [];
 
     const fiats = new Set(['EUR', 'USD', currency, ...this.pegs.values()]);
     for (const asset of byAsset.keys()) if (isFiat(asset)) fiats.add(asset);
@@ -141,8 +157,7 @@ export class PriceResolver {
       }
       await report(run, 'Exchange rates', total);
     }
-    const missing = options.offline ? open : unanswered(open, false);
-    return finish(run, missing);
+    return options.offline ? open : unanswered(open, false);
   }
 
   /** The coin a provider knows a symbol as: the catalogue (and what we learnt before), then the provider. */

@@ -58,6 +58,11 @@ export interface PriceNeed {
   day: string;
   /** "chain:contract" when the row names the token: it decides which coin the symbol means. */
   contract?: string;
+  /**
+   * Needed only when this fiat currency has no rate that day: the crypto leg of a row valued
+   * in that currency, priced when its own value cannot be converted.
+   */
+  unless?: string;
 }
 
 /** A provider that did not answer: the user sees `message`; the rows stay missing. */

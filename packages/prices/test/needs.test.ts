@@ -5,7 +5,7 @@ describe('priceNeeds', () => {
   it('asks for what valuation may use, once per (asset, day), with the contract a file named', () => {
     const needs = priceNeeds(
       [
-        // Fiat value in another currency: its FX rate only.
+        // Fiat value in another currency: its FX rate, and the crypto leg as its backup.
         {
           timestamp: '2024-02-03T14:22:05Z',
           sent: { asset: 'GBP', amount: '500' },
@@ -44,6 +44,7 @@ describe('priceNeeds', () => {
     );
     expect(needs).toEqual([
       { asset: 'GBP', day: '2024-02-03' },
+      { asset: 'BTC', day: '2024-02-03', unless: 'GBP' },
       { asset: 'BTC', day: '2024-02-10' },
       { asset: 'ETH', day: '2024-02-10' },
       { asset: 'BNB', day: '2024-02-10' },

@@ -184,6 +184,30 @@ describe('PriceResolver against replayed providers', () => {
     expect(result.book.answer('USDC', 'USD', '2024-02-01')).toMatchObject({ price: '1', source: 'peg' });
   });
 
+  it("asks for a GBP-valued row's crypto price only when GBP has no rate that day", async () => {
+    const { resolver: r } = resolver(new MemoryPriceStore(), { PRICE_PROVIDERS: 'coingecko,ecb' });
+    // 2024-02-01 has an ECB rate: the backup (ETH) is not asked for.
+    const rated = await r.resolve(
+      [
+        { asset: 'GBP', day: '2024-02-01' },
+        { asset: 'ETH', day: '2024-02-01', unless: 'GBP' },
+      ],
+      { currency: 'USD' },
+    );
+    expect(rated.book.answer('GBP', 'USD', '2024-02-01')).not.toBeNull();
+    expect(replay.seen('/coingecko/coins/ethereum')).toHaveLength(0);
+    // 2024-11-20 has none: ETH's price is fetched, the missing rate stays missing.
+    const unrated = await r.resolve(
+      [
+        { asset: 'GBP', day: '2024-11-20' },
+        { asset: 'ETH', day: '2024-11-20', unless: 'GBP' },
+      ],
+      { currency: 'USD' },
+    );
+    expect(unrated.book.answer('ETH', 'USD', '2024-11-20')).toMatchObject({ origin: 'coingecko' });
+    expect(unrated.missing).toEqual([{ asset: 'GBP', day: '2024-11-20' }]);
+  });
+
   it('does not ask again for a window a provider had nothing for, unless told to fetch again', async () => {
     const { store, resolver: r } = resolver(new MemoryPriceStore(), { PRICE_PROVIDERS: 'coingecko' });
     await r.resolve([{ asset: 'ETH', day: '2023-06-01' }], { currency: 'USD' });

@@ -81,7 +81,13 @@ export class CandidatesRepo {
       .selectFrom('tax_transaction_status as s')
       .innerJoin('transactions as t', 't.id', 's.transaction_id')
       .select(COLUMNS.map((c) => `t.${c}` as const))
-      .select(['s.sell_without_buy_quantity', 't.user_defined_type', 't.manual_price'])
+      .select([
+        's.sell_without_buy_quantity',
+        't.user_defined_type',
+        't.manual_price',
+        't.fiat_value',
+        't.fiat_currency',
+      ])
       .where('s.calc_id', '=', calcId)
       .where('s.user_id', '=', userId)
       .where('t.user_id', '=', userId)
@@ -95,6 +101,8 @@ export class CandidatesRepo {
       shortfall: text(r.sell_without_buy_quantity),
       userDefinedType: r.user_defined_type,
       manualPrice: Boolean(r.manual_price),
+      fiatValue: text(r.fiat_value),
+      fiatCurrency: text(r.fiat_currency),
     }));
   }
 

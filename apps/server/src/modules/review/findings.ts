@@ -13,6 +13,9 @@ export interface FlaggedRow extends CandidateRow {
   shortfall: string | null;
   userDefinedType: string | null;
   manualPrice: boolean;
+  /** The row's own value and its currency, when the file gave one. */
+  fiatValue: string | null;
+  fiatCurrency: string | null;
 }
 
 /** What findings are computed from; the calculation's parts are null before any calculation. */
@@ -23,6 +26,8 @@ export interface ReviewInputs {
   missingBasis: ReadonlySet<number> | null;
   /** Account (import history) id → name. */
   accounts: ReadonlyMap<number, string>;
+  /** The user's reporting currency (what a missing rate converts into). */
+  currency: string;
 }
 
 export type Findings = Record<FindingWizard, Finding[]>;
@@ -215,22 +220,54 @@ export function computeFindings(inputs: ReviewInputs): Findings {
 
   for (const row of inputs.missingPrice ?? []) {
     if (row.manualPrice) continue;
-    const leg =
-      row.received_asset && !isFiat(row.received_asset)
-        ? row.received_asset
-        : (row.sent_asset ?? row.received_asset);
+    const crypto = cryptoLegOf(row);
     out.PricingWizard.push({
       ...base(row),
-      asset: leg ?? '',
+      asset: crypto?.asset ?? legOf(row)?.asset ?? '',
+      amount: plain(crypto?.amount ?? legOf(row)?.amount ?? null),
       id: `price:${row.id}`,
       wizard: 'PricingWizard',
-      detail: `We could not determine a fair market value for ${leg ?? 'this coin'} on ${day(row.timestamp)}.`,
+      detail: missingPriceDetail(row, crypto, inputs.currency.toUpperCase()),
       suggested: null,
     });
   }
 
   out.MissingReceiveWizard = negativeBalances(inputs.sellWithoutBuy ?? [], account);
   return out;
+}
+
+/** The row's crypto leg (received first): what a missing price is about. */
+function cryptoLegOf(row: CandidateRow): { asset: string; amount: string } | null {
+  if (row.received_asset && row.received_amount !== null && !isFiat(row.received_asset.toUpperCase()))
+    return { asset: row.received_asset, amount: row.received_amount };
+  if (row.sent_asset && row.sent_amount !== null && !isFiat(row.sent_asset.toUpperCase()))
+    return { asset: row.sent_asset, amount: row.sent_amount };
+  return null;
+}
+
+/**
+ * What is missing, said of the right thing: a row valued in another fiat currency lacks that
+ * currency's rate (and its coin's price as the fallback), not merely "a price for ETH".
+ */
+function missingPriceDetail(row: FlaggedRow, crypto: { asset: string } | null, currency: string): string {
+  const on = day(row.timestamp);
+  let own: { currency: string; amount: string } | null = null;
+  const fiatCurrency = (row.fiatCurrency ?? '').toUpperCase();
+  if (row.fiatValue !== null && fiatCurrency !== '' && fiatCurrency !== currency)
+    own = { currency: fiatCurrency, amount: row.fiatValue };
+  else if (row.fiatValue === null) {
+    for (const [asset, amount] of [
+      [row.sent_asset, row.sent_amount],
+      [row.received_asset, row.received_amount],
+    ] as const) {
+      const code = (asset ?? '').toUpperCase();
+      if (amount !== null && isFiat(code) && code !== currency) own = { currency: code, amount };
+    }
+  }
+  if (own === null) {
+    return `We could not determine a fair market value for ${crypto?.asset ?? 'this coin'} on ${on}.`;
+  }
+  return `No ${own.currency}→${currency} rate on ${on} to convert its ${plain(own.amount)} ${own.currency}${crypto ? `, and no ${currency} price for ${crypto.asset} that day` : ''}. Load a price file with either (e.g. "${on},${own.currency},<rate>,${currency}"), or add the value by hand.`;
 }
 
 /** Sales without enough units, one finding per asset and wallet, traced to the first of them. */

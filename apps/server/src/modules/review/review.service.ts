@@ -36,7 +36,14 @@ export async function reviewState(ctx: AppContext, user: UserRow): Promise<Revie
       ])
     : [null, null, null];
   return {
-    findings: computeFindings({ undecided, missingPrice, sellWithoutBuy, missingBasis, accounts }),
+    findings: computeFindings({
+      undecided,
+      missingPrice,
+      sellWithoutBuy,
+      missingBasis,
+      accounts,
+      currency: user.currency,
+    }),
     calculatedAt: calc?.finished_at ?? null,
     stale: !calc || calc.input_version !== version,
     imports,

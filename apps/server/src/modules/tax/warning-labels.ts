@@ -17,6 +17,7 @@ const LABELS: Record<string, string> = {
   out_of_order: 'Rows out of date order',
   bad_option: 'Calculation setting',
   import_error: 'Import problem',
+  valued_from_price: 'Valued from the asset’s price (no exchange rate)',
   price_unavailable: 'Price service not responding',
   ambiguous_asset: 'Symbol shared by several coins',
 };

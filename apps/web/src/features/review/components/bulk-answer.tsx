@@ -14,11 +14,13 @@ export function BulkAnswer({
   busy: boolean;
   onAnswer: (choice: string) => void;
 }) {
-  const [choice, setChoice] = useState<string | null>(
-    choices.length === 1 ? (choices[0]?.value ?? null) : null,
-  );
+  const [picked, setPicked] = useState<string | null>(null);
+  // Only an answer this wizard offers: a choice left from another wizard's list never counts.
+  const offered = choices.find((c) => c.value === picked) ?? (choices.length === 1 ? choices[0] : undefined);
+  const choice = offered?.value ?? null;
+  const setChoice = setPicked;
   if (total < 2 || choices.length === 0) return null;
-  const label = choices.find((c) => c.value === choice)?.label ?? '';
+  const label = offered?.label ?? '';
   return (
     <Group gap="xs" align="flex-end" data-testid="bulk-answer">
       {choices.length > 1 ? (
@@ -45,8 +47,9 @@ export function BulkAnswer({
             title: 'Answer them all',
             children: (
               <Text fz="sm">
-                {total.toLocaleString('en-US')} transactions will be marked “{label}”. You can change any of
-                them later from the transactions list.
+                {choice === 'fetch'
+                  ? `The price providers will be asked again for all ${total.toLocaleString('en-US')} transactions.`
+                  : `${total.toLocaleString('en-US')} transactions will be marked “${label}”. You can change any of them later from the transactions list.`}
               </Text>
             ),
             labels: { confirm: `Apply to ${total.toLocaleString('en-US')}`, cancel: 'Cancel' },
@@ -54,7 +57,7 @@ export function BulkAnswer({
           })
         }
       >
-        {choices.length > 1 ? 'Apply to all' : `${label} — apply to all`}
+        {choices.length > 1 ? 'Apply to all' : `${label}: apply to all`}
       </Button>
     </Group>
   );

@@ -35,23 +35,40 @@ function Elsewhere({ wizard }: { wizard: FindingWizard }) {
   return null;
 }
 
+/** What the last answer did (how many were answered, or what fetching again found). */
+function Outcome({ message, onClose }: { message: string; onClose: () => void }) {
+  return (
+    <Alert color="teal" withCloseButton onClose={onClose} role="status" data-testid="decide-outcome">
+      {message}
+    </Alert>
+  );
+}
+
 /** One wizard's open findings, a page at a time, answered one by one or all at once. */
 export function FindingsPanel({ wizard }: { wizard: FindingWizard }) {
   const [page, setPage] = useState(1);
   const findings = useFindings(wizard, page);
   const decide = useDecide();
-  const answered = (message: string) => notifications.show({ color: 'teal', message });
+  // The outcome stays at the top of the list, where the button was pressed (a toast is missed).
+  const [outcome, setOutcome] = useState<string | null>(null);
+  const answered = (message: string) => {
+    setOutcome(message);
+    notifications.show({ color: 'teal', message });
+  };
   if (findings.isPending) return <LoadingState label="Looking through your transactions…" />;
   if (findings.isError)
     return <ErrorState message={errorText(findings.error)} onRetry={() => findings.refetch()} />;
   const { items, total, choices } = findings.data;
   if (total === 0) {
     return (
-      <EmptyState
-        title="Nothing left here"
-        description="Every finding of this step is answered. Continue to the next step."
-        icon={<IconCircleCheck size={28} />}
-      />
+      <Stack gap="sm">
+        {outcome ? <Outcome message={outcome} onClose={() => setOutcome(null)} /> : null}
+        <EmptyState
+          title="Nothing left here"
+          description="Every finding of this step is answered. Continue to the next step."
+          icon={<IconCircleCheck size={28} />}
+        />
+      </Stack>
     );
   }
   const pages = Math.ceil(total / 20);
@@ -70,8 +87,14 @@ export function FindingsPanel({ wizard }: { wizard: FindingWizard }) {
           }
         />
       </Group>
+      {decide.error ? (
+        <Alert color="red" data-testid="decide-error">
+          {errorText(decide.error)}
+        </Alert>
+      ) : outcome ? (
+        <Outcome message={outcome} onClose={() => setOutcome(null)} />
+      ) : null}
       <Elsewhere wizard={wizard} />
-      {decide.error ? <Alert color="red">{errorText(decide.error)}</Alert> : null}
       {items.map((finding) => (
         <FindingCard
           key={finding.id}

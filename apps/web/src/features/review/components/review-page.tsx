@@ -56,7 +56,8 @@ function StepBody({ wizard, onChosen }: { wizard: Wizard; onChosen: () => void }
     return <Text fz="sm">Billing is off on this instance: every tax year and report is included.</Text>;
   }
   if (wizard === 'SelectLifoFifo') return <MethodPanel onChosen={onChosen} />;
-  return <FindingsPanel wizard={wizard} />;
+  // Keyed by wizard: a page number or an answer chosen in one wizard never carries into the next.
+  return <FindingsPanel key={wizard} wizard={wizard} />;
 }
 
 /**

@@ -25,15 +25,32 @@ export function AmountCell({ amount, currency }: { amount: string | null; curren
 /**
  * The row's total in the reporting currency — its own fiat figure, else the value the price
  * service gives it (a price file, a provider, a conversion) — and, on hover, where it came from.
+ * A row the calculation tagged Missing Price shows no value: the taxes counted none (one truth;
+ * a value found since then counts once the taxes are recalculated).
  */
 export function TotalCell({ row }: { row: TransactionLeg }) {
   const value = useRowValue(row.id);
-  const total = row.total ?? value?.value ?? null;
+  const tagged = row.status === 'error' && !EXEMPT.includes(row.sub_type);
+  const total = tagged ? null : (row.total ?? value?.value ?? null);
   return (
     <Text fz="sm" ta="right" style={{ whiteSpace: 'nowrap' }} data-testid="row-total">
-      <ValueSourcePopover value={value}>
-        {total === null ? '—' : formatMoney(total, row.main_currency)}
-      </ValueSourcePopover>
+      {tagged ? (
+        <Tooltip
+          label={
+            value?.value
+              ? 'Missing price in the last calculation: a value was found since, recalculate to use it'
+              : 'Missing price: no value'
+          }
+          multiline
+          w={240}
+        >
+          <span>—</span>
+        </Tooltip>
+      ) : (
+        <ValueSourcePopover value={value}>
+          {total === null ? '—' : formatMoney(total, row.main_currency)}
+        </ValueSourcePopover>
+      )}
     </Text>
   );
 }
