@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../http.ts';
 import { transactionKind } from '../normalised.ts';
+import { DATE_RANGE_TEXT, isTransactionTime } from '../transactions/date-range.ts';
 import { isFiatCode } from '../transactions/fiat.ts';
 
 const amount = z
@@ -20,10 +21,12 @@ const RECEIVED_KINDS = new Set(['buy', 'trade', 'deposit', 'income']);
 
 export const manualEntryBody = z
   .object({
-    date: z.iso.datetime({
-      message: 'must be a date and time in UTC, like 2024-03-01T10:00:00Z',
-      offset: true,
-    }),
+    date: z.iso
+      .datetime({
+        message: 'must be a date and time in UTC, like 2024-03-01T10:00:00Z',
+        offset: true,
+      })
+      .refine((v) => isTransactionTime(Date.parse(v)), `must be ${DATE_RANGE_TEXT}`),
     type: transactionKind,
     from_currency: currency.optional(),
     from_amount: amount.optional(),

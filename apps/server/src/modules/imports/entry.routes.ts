@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../http/context.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { authedRoute, requireAuth } from '../../http/route.ts';
+import { checkKnownCurrencies } from '../transactions/edit/known-currencies.ts';
 import { EXPORT_HEADER, exportLine } from './csv-export.ts';
 import { ImportsRepo } from './imports.repo.ts';
 import { insertManualEntry } from './manual-entry.ts';
@@ -28,6 +29,11 @@ export function registerEntryRoutes(app: FastifyInstance, ctx: AppContext): void
   const repo = new ImportsRepo(db);
 
   authedRoute(app, saveManualEntry, async ({ auth, body }) => {
+    await checkKnownCurrencies(ctx, auth.user.id, [
+      { field: 'from_currency', label: 'From currency', code: body.from_currency },
+      { field: 'to_currency', label: 'To currency', code: body.to_currency },
+      { field: 'fee_currency', label: 'Fee currency', code: body.fee_currency },
+    ]);
     const id = await insertManualEntry(ctx, auth.user.id, body);
     return { status: 'success' as const, message: 'Transaction saved successfully.', data: { id } };
   });

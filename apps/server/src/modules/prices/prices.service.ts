@@ -77,6 +77,11 @@ export class PriceService {
     };
   }
 
+  /** Whether the coin catalogue (built-in list plus what providers told us) knows a symbol. */
+  async knowsSymbol(symbol: string): Promise<boolean> {
+    return (await this.coins()).candidates(symbol.trim().toUpperCase()).length > 0;
+  }
+
   /** Coins matching a search: the catalogue first, then CoinGecko when it is configured. */
   async search(q: string, limit = 20): Promise<CoinRef[]> {
     const catalogue = await this.coins();

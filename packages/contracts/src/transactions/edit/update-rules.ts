@@ -1,3 +1,4 @@
+import { DATE_RANGE_TEXT, isTransactionTime } from '../date-range.ts';
 import { isFiatCode } from '../fiat.ts';
 
 /**
@@ -9,6 +10,7 @@ export const EDIT_MESSAGES = {
   dateRequired: 'Date is required',
   dateFormat: 'Date must be a UTC date as MM/dd/yyyy HH:mm',
   dateStep: 'Date must be in 15-minute steps',
+  dateRange: `Date must be ${DATE_RANGE_TEXT}`,
   outCurrency: 'Out currency is required',
   inCurrency: 'In currency is required',
   feeCurrency: 'Fee currency is required when the fee amount is not 0',
@@ -82,7 +84,11 @@ export function parseEditDate(value: string): number | null {
   const m = DISPLAY_DATE.exec(value.trim());
   if (m) {
     const [mo, d, y, h, mi] = m.slice(1).map(Number) as [number, number, number, number, number];
-    const ms = Date.UTC(y, mo - 1, d, h, mi);
+    // setUTCFullYear, not Date.UTC: Date.UTC reads years 0–99 as 1900–1999 (0001 became 1901).
+    const date = new Date(0);
+    date.setUTCFullYear(y, mo - 1, d);
+    date.setUTCHours(h, mi, 0, 0);
+    const ms = date.getTime();
     const back = new Date(ms);
     if (back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d || h > 23 || mi > 59) return null;
     return ms;
@@ -144,6 +150,9 @@ export function validateEdit(values: EditValues, ctx: EditRuleContext): EditIssu
   else {
     const ms = parseEditDate(values.date as string);
     if (ms === null) add('date', EDIT_MESSAGES.dateFormat);
+    // A date the user changed must be a real transaction date; an unchanged one is kept as stored.
+    else if (!isStoredMinute(ms, ctx.storedDate) && !isTransactionTime(ms))
+      add('date', EDIT_MESSAGES.dateRange);
     else if (!isStoredMinute(ms, ctx.storedDate) && ms % (DATE_STEP_MINUTES * 60_000) !== 0) {
       add('date', EDIT_MESSAGES.dateStep);
     }

@@ -10,7 +10,7 @@ import { UpdateService } from './update.service.ts';
 
 /** The edit dialog's two saves: legacy (/transaction/update) and revamped (/transaction/updatev5). */
 export function registerTransactionUpdateRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const service = new UpdateService(ctx.db.kysely);
+  const service = new UpdateService(ctx.db.kysely, ctx);
   for (const [call, editor] of [
     [updateTransaction, 'legacy'],
     [updateTransactionV5, 'v5'],
