@@ -118,13 +118,15 @@ for (const dialect of DIALECTS) {
     it('an encoded path of an allowed route still works, and is recorded in Alice’s access log', async () => {
       const res = await dave.get('/api/tax/%79ears');
       expect(res.status).toBe(200);
-      const events = await server.ctx.db.kysely
-        .selectFrom('impersonation_events')
-        .select(['path', 'status_code'])
-        .where('customer_user_id', '=', aliceId)
-        .execute();
-      expect(events).toContainEqual({ path: '/api/tax/%79ears', status_code: 200 });
-      expect(events).toContainEqual({ path: '/api/users/%70rofile', status_code: 403 });
+      // The access log is written once the response is sent (onResponse): wait for it.
+      const events = () =>
+        server.ctx.db.kysely
+          .selectFrom('impersonation_events')
+          .select(['path', 'status_code'])
+          .where('customer_user_id', '=', aliceId)
+          .execute();
+      await expect.poll(events).toContainEqual({ path: '/api/tax/%79ears', status_code: 200 });
+      expect(await events()).toContainEqual({ path: '/api/users/%70rofile', status_code: 403 });
     });
 
     it('deny by default: a route no row of the policy names is refused, whatever its method', () => {

@@ -17,7 +17,7 @@ export interface PolicyRow {
 
 export const IMPERSONATION_POLICY: readonly PolicyRow[] = [
   {
-    what: 'Their session: whose account it is, the realtime channel, exit and sign out',
+    what: 'Their session: whose account it is, whether billing is on, the realtime channel, exit and sign out',
     allowed: true,
     routes: [
       'GET /api/auth/session',
