@@ -39,7 +39,12 @@ export function createContext(
     jobs: jobs.queue,
     jobsRepo: jobs.repo,
     users: new UsersRepo(db.kysely),
-    sessions: new SessionsRepo(db.kysely, config.sessionTtlMs, () => db.sideWriters.count > 0),
+    sessions: new SessionsRepo(
+      db.kysely,
+      config.sessionTtlMs,
+      () => db.sideWriters.count > 0,
+      (change) => hub.accessChanged(change),
+    ),
     prices: new PriceService(db.kysely, config.priceEnv),
     billing: new BillingService(
       db.kysely,

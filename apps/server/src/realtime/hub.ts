@@ -10,11 +10,26 @@ export interface Notification {
   data?: Record<string, unknown>;
 }
 
+/**
+ * A control message (issue 32): sessions ended or someone's access changed. Every process
+ * re-checks its open sockets of these sessions, or of these users (as the account's owner or
+ * as the accountant viewing it), and closes those no longer allowed.
+ */
+export interface AccessChange {
+  sessionIds?: string[];
+  userIds?: number[];
+}
+
 export interface RealtimeHub {
   publish(userId: number, notification: Notification): void;
   subscribe(userId: number, listener: (n: Notification) => void): () => void;
+  /** Tells every process (this one included) that access changed. */
+  accessChanged(change: AccessChange): void;
+  onAccessChange(listener: (change: AccessChange) => void): () => void;
   close(): Promise<void>;
 }
+
+const CONTROL = 'control';
 
 /** One process: an in-memory emitter is all it takes. */
 export function localHub(): RealtimeHub {
@@ -26,6 +41,11 @@ export function localHub(): RealtimeHub {
       emitter.on(String(userId), listener);
       return () => emitter.off(String(userId), listener);
     },
+    accessChanged: (change) => emitter.emit(CONTROL, change),
+    onAccessChange(listener) {
+      emitter.on(CONTROL, listener);
+      return () => emitter.off(CONTROL, listener);
+    },
     close: async () => {},
   };
 }
@@ -36,9 +56,14 @@ export function redisHub(url: string, log: FastifyBaseLogger): RealtimeHub {
   const pub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
   const sub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
   const topic = 'lotwise:notifications';
-  sub.subscribe(topic).catch((err) => log.error({ err }, 'redis subscribe failed'));
-  sub.on('message', (_channel, raw: string) => {
+  const control = 'lotwise:control';
+  sub.subscribe(topic, control).catch((err) => log.error({ err }, 'redis subscribe failed'));
+  sub.on('message', (channel, raw: string) => {
     try {
+      if (channel === control) {
+        local.accessChanged(JSON.parse(raw) as AccessChange);
+        return;
+      }
       const { userId, notification } = JSON.parse(raw) as { userId: number; notification: Notification };
       local.publish(userId, notification);
     } catch (err) {
@@ -52,6 +77,12 @@ export function redisHub(url: string, log: FastifyBaseLogger): RealtimeHub {
         .catch((err) => log.error({ err }, 'publish failed'));
     },
     subscribe: local.subscribe,
+    accessChanged(change) {
+      // This process at once (its sockets close without waiting for Redis); the others through it.
+      local.accessChanged(change);
+      pub.publish(control, JSON.stringify(change)).catch((err) => log.error({ err }, 'publish failed'));
+    },
+    onAccessChange: local.onAccessChange,
     async close() {
       await Promise.allSettled([pub.quit(), sub.quit()]);
     },

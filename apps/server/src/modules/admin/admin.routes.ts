@@ -97,6 +97,8 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void
     });
     // A disabled account is signed out everywhere now.
     if (body.disabled) await db.deleteFrom('sessions').where('user_id', '=', user.id).execute();
+    // Its websockets (and an accountant's in a client's account) close or stay, on every process.
+    ctx.hub.accessChanged({ userIds: [user.id] });
     return { status: 'success' as const, message: 'Account updated' };
   });
 

@@ -79,4 +79,5 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
       .execute();
     await trx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
   });
+  ctx.hub.accessChanged({ userIds: [user.id] });
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, SessionsTable } from '../../db/schema.ts';
+import type { AccessChange } from '../../realtime/hub.ts';
 import { nowIso } from '../users/users.repo.ts';
 import { hashToken, newToken } from './tokens.ts';
 
@@ -9,6 +10,8 @@ export class SessionsRepo {
     private readonly ttlMs: number,
     /** True while another thread holds the write lock: the touch can wait for a later request. */
     private readonly writesBlocked: () => boolean = () => false,
+    /** Told when sessions end, so every process closes their websockets (the realtime hub). */
+    private readonly ended: (change: AccessChange) => void = () => {},
   ) {}
 
   /** Creates a session and answers the cookie token (only its hash is stored). */
@@ -59,13 +62,16 @@ export class SessionsRepo {
   }
 
   async delete(token: string): Promise<void> {
-    await this.db.deleteFrom('sessions').where('id', '=', hashToken(token)).execute();
+    const id = hashToken(token);
+    await this.db.deleteFrom('sessions').where('id', '=', id).execute();
+    this.ended({ sessionIds: [id] });
   }
 
   async deleteAllForUser(userId: number, exceptToken?: string): Promise<void> {
     let query = this.db.deleteFrom('sessions').where('user_id', '=', userId);
     if (exceptToken) query = query.where('id', '!=', hashToken(exceptToken));
     await query.execute();
+    this.ended({ userIds: [userId] });
   }
 
   async deleteExpired(): Promise<void> {

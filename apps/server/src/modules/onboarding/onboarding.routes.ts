@@ -31,6 +31,8 @@ export function registerOnboardingRoutes(app: FastifyInstance, ctx: AppContext):
     const keep = parseRoles(auth.user.roles).filter((r) => r === 'admin');
     const chosen = body.role === 'both' ? ['customer', 'cpa'] : [body.role];
     const user = await ctx.users.update(auth.user.id, { roles: [...keep, ...chosen].join(',') });
+    // No longer a cpa: websockets opened in clients' accounts close (every process).
+    ctx.hub.accessChanged({ userIds: [auth.user.id] });
     return { status: 'success' as const, user: toUser(user) };
   });
 

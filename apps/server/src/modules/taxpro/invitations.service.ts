@@ -278,5 +278,7 @@ export async function revoke(ctx: AppContext, me: UserRow, id: number): Promise<
     .where('status', 'in', ['pending', 'accepted'])
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) throw notFound('Accountant');
-  // The accountant's impersonation session, if any, ends on its next request (impersonation-guard).
+  // The accountant's impersonation session, if any, ends on its next request (impersonation-guard);
+  // its websockets, on any process, close now.
+  ctx.hub.accessChanged({ userIds: [me.id] });
 }
