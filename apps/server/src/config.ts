@@ -48,6 +48,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   SIGNUP_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+  SIGNUP_CONFIRM_EMAIL: z.enum(['on', 'off', 'auto']).default('auto'),
   LOGIN_ACCOUNT_RATE_LIMIT: z.coerce.number().int().positive().default(20),
   TRUST_PROXY: z.string().optional(),
   WEB_DIST: z.string().optional(),
@@ -69,6 +70,11 @@ const envSchema = z.object({
   SOLANA_RPC_URL: z.string().url().optional(),
   JOB_HEARTBEAT_SECONDS: z.coerce.number().positive().default(5),
   JOB_STALE_SECONDS: z.coerce.number().positive().default(30),
+  UPLOAD_PENDING_QUOTA_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 1024 * 1024 * 1024),
   BILLING: z.enum(['off', 'stripe']).default('off'),
   BILLING_PLANS_FILE: z.string().optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
@@ -97,6 +103,11 @@ export interface Config {
   loginRateLimit: number;
   /** Sign-ups per client address and hour. */
   signupRateLimit: number;
+  /**
+   * A sign-up is finished from a link mailed to the address (issue 32): every sign-up answers
+   * alike, so the form does not tell whether an address has an account. `auto`: on with SMTP.
+   */
+  signupConfirmEmail: boolean;
   /** Wrong passwords per account and 15 minutes, from all client addresses together. */
   loginAccountRateLimit: number;
   /**
@@ -128,6 +139,8 @@ export interface Config {
   /** How often a running job's process says it is alive, and after how long another takes it over (PostgreSQL). */
   jobHeartbeatMs: number;
   jobStaleMs: number;
+  /** Bytes of uploads one user may have waiting (received, not yet imported), issue 29.8. */
+  uploadPendingQuotaBytes: number;
   /** Days after a send within which its self-transfer receive may arrive (pair candidates). */
   selfTransferWindowDays: number;
   /** Labs: how long a provider's market list is reused, and the most-transacted list's privacy floor. */
@@ -217,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     signupRateLimit: e.SIGNUP_RATE_LIMIT,
+    signupConfirmEmail: e.SIGNUP_CONFIRM_EMAIL === 'auto' ? Boolean(e.SMTP_URL) : e.SIGNUP_CONFIRM_EMAIL === 'on',
     loginAccountRateLimit: e.LOGIN_ACCOUNT_RATE_LIMIT,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webDist: e.WEB_DIST
@@ -253,6 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     solanaRpcUrl: e.SOLANA_RPC_URL,
     jobHeartbeatMs: e.JOB_HEARTBEAT_SECONDS * 1000,
     jobStaleMs: e.JOB_STALE_SECONDS * 1000,
+    uploadPendingQuotaBytes: e.UPLOAD_PENDING_QUOTA_BYTES,
     billing:
       e.BILLING === 'stripe'
         ? {

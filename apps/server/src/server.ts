@@ -10,6 +10,7 @@ import { JobExecutor, type JobQueue } from './jobs/job-queue.ts';
 import { JobsRepo } from './jobs/jobs.repo.ts';
 import { PgBossQueue } from './jobs/pg-boss-queue.ts';
 import { type Mailer, outboxMailer, smtpMailer } from './mail/mailer.ts';
+import { sweepUploads } from './modules/imports/upload-space.ts';
 import { localHub, redisHub } from './realtime/hub.ts';
 
 export interface Server {
@@ -54,6 +55,11 @@ export async function createServer(
   const app = await buildApp(ctx, options.logger === undefined ? {} : { logger: options.logger });
   options.beforeStart?.(ctx);
   await queue.start();
+  // Files of uploads that died mid-way (a crash, a killed process) are deleted at start.
+  await sweepUploads(db.kysely, config.dataDir).then(
+    (removed) => removed.length > 0 && log.info({ removed: removed.length }, 'removed unfinished uploads'),
+    (error: unknown) => log.warn({ err: error }, 'sweeping unfinished uploads failed'),
+  );
   return {
     app,
     ctx,

@@ -17,7 +17,8 @@ import { appImportFileJob } from './import-file.job.ts';
 import { toHistoryRow, toSourceRow } from './import-views.ts';
 import { ImportsRepo } from './imports.repo.ts';
 import { familyOfFormat } from './sources.ts';
-import { receiveUpload } from './upload.ts';
+import { receiveUpload, type StoredUpload } from './upload.ts';
+import { countReceiving, uploadAllowance } from './upload-space.ts';
 
 export function registerImportRoutes(app: FastifyInstance, ctx: AppContext): void {
   const repo = new ImportsRepo(ctx.db.kysely);
@@ -36,12 +37,32 @@ export function registerImportRoutes(app: FastifyInstance, ctx: AppContext): voi
   }
 
   authedRoute(app, uploadCsv, async ({ auth, request }) => {
+    const limit = ctx.config.uploadPendingQuotaBytes;
+    const receiving = countReceiving(auth.user.id);
     const upload = await receiveUpload(
       request,
       path.join(ctx.config.dataDir, 'uploads', String(auth.user.id)),
-    );
+      {
+        allowance: await uploadAllowance(ctx.db.kysely, auth.user.id, limit),
+        limit,
+        onBytes: receiving.add,
+      },
+    ).finally(receiving.end);
+    // Until the upload row names the file, every failure deletes it (nothing else would).
+    let recorded = false;
+    try {
+      return await recordUpload(auth.user.id, upload, () => {
+        recorded = true;
+      });
+    } catch (error) {
+      if (!recorded) await unlink(upload.storagePath).catch(() => {});
+      throw error;
+    }
+  });
+
+  /** The received file as an upload of the user's account and its import job. */
+  async function recordUpload(userId: number, upload: StoredUpload, onRecorded: () => void) {
     const fail = async (message: string, field: string) => {
-      await unlink(upload.storagePath).catch(() => {});
       throw new AppError('validation_failed', message, { field });
     };
     const detected = await detectUploadFormat(upload.storagePath, upload.fields.format);
@@ -51,17 +72,17 @@ export function registerImportRoutes(app: FastifyInstance, ctx: AppContext): voi
     let history: ImportHistoryRow | undefined;
     const wantedId = upload.fields.import_history_id ? Number(upload.fields.import_history_id) : undefined;
     if (wantedId !== undefined) {
-      history = await repo.findHistory(auth.user.id, wantedId);
+      history = await repo.findHistory(userId, wantedId);
       if (!history) return fail('import_history_id: account not found', 'import_history_id');
       if (history.account_slug !== family.slug) {
         return fail(`file: this is a ${family.name} file, not ${history.account_name}`, 'file');
       }
     } else if (upload.fields.new_account !== 'true') {
-      const existing = await repo.historiesWithCounts(auth.user.id);
+      const existing = await repo.historiesWithCounts(userId);
       history = existing.find((h) => h.account_slug === family.slug && h.type === 'csv');
     }
     history ??= await repo.createHistory({
-      userId: auth.user.id,
+      userId: userId,
       name: family.name,
       slug: family.slug,
       type: 'csv',
@@ -71,7 +92,7 @@ export function registerImportRoutes(app: FastifyInstance, ctx: AppContext): voi
     });
     await repo.setHistoryStatus(history.id, 'in-progress', false);
     const file = await repo.createFile({
-      userId: auth.user.id,
+      userId: userId,
       historyId: history.id,
       fileName: upload.fileName.slice(0, 255),
       storagePath: upload.storagePath,
@@ -79,7 +100,8 @@ export function registerImportRoutes(app: FastifyInstance, ctx: AppContext): voi
       sizeBytes: upload.sizeBytes,
       format: detected.id,
     });
-    const job = await ctx.jobs.enqueue('import.parse', auth.user.id, {
+    onRecorded();
+    const job = await ctx.jobs.enqueue('import.parse', userId, {
       fileId: file.id,
       format: detected.id,
     });
@@ -89,7 +111,7 @@ export function registerImportRoutes(app: FastifyInstance, ctx: AppContext): voi
       status: 'success' as const,
       data: { import_history_id: history.id, import_file_id: file.id, job_id: job.id },
     };
-  });
+  }
 
   authedRoute(app, listCsvFiles, async ({ auth, query }) => {
     const files = await repo.filesOfUser(auth.user.id);
