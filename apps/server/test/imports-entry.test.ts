@@ -1,5 +1,5 @@
+import { csvCell } from '@lotwise/engine/csv-cell';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csvCell } from '../src/modules/imports/csv-export.ts';
 import { DIALECTS } from '../src/test-support/dialects.ts';
 import { TestClient } from '../src/test-support/http-client.ts';
 import { startTestServer, type TestServer } from '../src/test-support/test-server.ts';

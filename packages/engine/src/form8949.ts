@@ -1,3 +1,4 @@
+import { csvLine } from './csv-cell.ts';
 import { Dec, decString, moneyShare } from './decimal.ts';
 import type { AllocationRecord, DisposalLine, Term } from './types.ts';
 
@@ -63,14 +64,34 @@ function splitPerLot(line: DisposalLine): Form8949Row[] {
   });
 }
 
-/** The us-2025 allocation record as CSV, for the user to keep with their records. */
-export function allocationCsv(record: AllocationRecord): string {
-  const header = 'effective_date,rule,wallet,asset,lot_id,acquired_at,amount,cost_basis';
-  const quote = (text: string) => (/[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
+/**
+ * The us-2025 allocation record as CSV, for the user to keep with their records; with
+ * `chosenAt`, the day the rule was chosen as a last column on every line (the server's download).
+ */
+export function allocationCsv(record: AllocationRecord, chosenAt?: string): string {
+  const header = [
+    'effective_date',
+    'rule',
+    'wallet',
+    'asset',
+    'lot_id',
+    'acquired_at',
+    'amount',
+    'cost_basis',
+  ];
+  const extra = chosenAt === undefined ? [] : [chosenAt];
   const rows = record.entries.map((e) =>
-    [record.effectiveDate, record.rule, e.wallet, e.asset, e.lotId, e.acquiredAt, e.amount, e.costBasis]
-      .map(quote)
-      .join(','),
+    csvLine([
+      record.effectiveDate,
+      record.rule,
+      e.wallet,
+      e.asset,
+      e.lotId,
+      e.acquiredAt,
+      e.amount,
+      e.costBasis,
+      ...extra,
+    ]),
   );
-  return `${[header, ...rows].join('\n')}\n`;
+  return `${[csvLine([...header, ...(chosenAt === undefined ? [] : ['rule_chosen_at'])]), ...rows].join('\n')}\n`;
 }

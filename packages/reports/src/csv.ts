@@ -1,13 +1,16 @@
+import { csvCell } from '@lotwise/engine/csv-cell';
 import type { DisposalLine } from '@lotwise/engine/types';
 import { type Form8949Data, type Form8949Line, form8949Lines } from './form8949.ts';
 import type { IncomeReport } from './income.ts';
 import { plain, toCents, usDate } from './money.ts';
 import type { ScheduleD } from './schedule-d.ts';
 
-/** RFC 4180 field: quoted when it holds a comma, quote or line break. */
-export function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
+/**
+ * A report's cell: the one CSV cell writer of Lotwise (`@lotwise/engine/csv-cell`), so a
+ * wallet or account name such as `=HYPERLINK(...)` is never run as a formula while a plain
+ * negative amount such as `-12.50` stays a number; RFC 4180 quoting.
+ */
+export const csvField: (value: string) => string = csvCell;
 
 /** Lines are gathered into pieces of about this many characters. */
 const CSV_PIECE_CHARS = 1 << 20;

@@ -1,3 +1,4 @@
+import { csvLine } from '@lotwise/engine/csv-cell';
 import type { TransactionRow } from '../../db/schema.ts';
 
 /** Koinly's universal template, the layout Lotwise exports and connected sources may write. */
@@ -18,20 +19,10 @@ export const UNIVERSAL_COLUMNS = [
 
 export const EXPORT_HEADER = [...UNIVERSAL_COLUMNS, 'Type', 'Account', 'Id'];
 
-/**
- * A cell a spreadsheet would run as a formula (= + - @, or a tab/CR that some treat the
- * same) gets a leading apostrophe; then RFC 4180 quoting.
- */
-export function csvCell(value: string | number | null | undefined): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /** Rows in the universal template's columns, so an export can be imported again. */
 export function exportLine(t: TransactionRow, account: string): string {
   const date = `${t.timestamp.replace('T', ' ').replace(/(\.\d+)?Z$/, '')} UTC`;
-  return [
+  return csvLine([
     date,
     t.sent_amount,
     t.sent_asset,
@@ -47,7 +38,5 @@ export function exportLine(t: TransactionRow, account: string): string {
     t.kind,
     account,
     t.id,
-  ]
-    .map(csvCell)
-    .join(',');
+  ]);
 }

@@ -211,13 +211,12 @@ export function registerReviewRoutes(app: FastifyInstance, ctx: AppContext): voi
       const record = JSON.parse(calc.allocation) as AllocationRecord;
       // The record with the day the rule was chosen on every line (the Rev. Proc. asks for a dated record).
       const chosen = auth.user.allocation_chosen_at ?? '';
-      const lines = allocationCsv(record).trimEnd().split('\n');
-      const csv = lines.map((line, i) => `${line},${i === 0 ? 'rule_chosen_at' : chosen}`).join('\n');
+      const csv = allocationCsv(record, chosen);
       reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="lotwise-safe-harbor-allocation-2025.csv"')
         .header('cache-control', 'private, no-store');
-      return reply.send(`${csv}\n`);
+      return reply.send(csv);
     },
   );
 }
