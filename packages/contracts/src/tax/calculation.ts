@@ -38,7 +38,10 @@ export const recalculateTaxLink = defineCall({
 
 /** spec 01 §3 "Tax calculation status … Details". */
 export const taxCalculationDetails = z.object({
+  /** The year to open: the latest with a sale or income (else the default tax year). */
   tax_year: z.number().int(),
+  /** Why the results are out of date, for people (empty when they are not). */
+  stale_reasons: z.array(z.string()),
   /** null: never calculated; false: started but not finished (or failed); true: done. */
   tax_calculated: z.boolean().nullable(),
   need_tax_calculation: z.boolean(),
@@ -98,6 +101,10 @@ export const listTaxYears = defineCall({
     data: z.object({
       calculated_at: z.string().nullable(),
       stale: z.boolean(),
+      /** Why the results are out of date, for people. */
+      stale_reasons: z.array(z.string()),
+      /** The first out-of-date year (later years too); null: every year, when stale. */
+      stale_from: z.number().int().nullable(),
       years: z.array(yearSummary),
       warnings: z.array(
         z.object({ code: z.string(), transaction_id: z.number().int().nullable(), message: z.string() }),
@@ -119,6 +126,23 @@ export const taxSettings = z.object({
   allocation_rule: z.enum(['stay-oldest-first', 'lowest-cost-largest-holding']),
 });
 
+/**
+ * What a save accepts: the settings, with no year named twice (`2024:fifo,2024:lifo` would
+ * leave 2024's method to the order of the list). Stored values are read with `taxSettings`.
+ */
+export const taxSettingsInput = taxSettings.superRefine((settings, ctx) => {
+  const seen = new Set<string>();
+  for (const year of settings.method.match(/\d{4}(?=:)/g) ?? []) {
+    if (seen.has(year))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['method'],
+        message: `${year} is given twice; give each year one method`,
+      });
+    seen.add(year);
+  }
+});
+
 export const getTaxSettings = defineCall({
   method: 'GET',
   path: '/api/tax/settings',
@@ -132,7 +156,7 @@ export const saveTaxSettings = defineCall({
   path: '/api/tax/settings',
   summary: 'Change the lot method, application or allocation rule (results become stale)',
   tag: 'tax',
-  body: taxSettings,
+  body: taxSettingsInput,
   response: z.object({ status: z.literal('success'), data: taxSettings }),
 });
 

@@ -15,10 +15,12 @@ import { notFound } from '../../http/errors.ts';
 import { refuseGetLink } from '../../http/get-link.ts';
 import { authedRoute } from '../../http/route.ts';
 import { calculateJob } from './calculate.job.ts';
+import { staleness } from './staleness.ts';
 import { calculationDetails, inputVersion, setTaxCalculated, startCalculation } from './tax.service.ts';
 import { TaxResultsRepo } from './tax-results.repo.ts';
-import { defaultTaxYear, settingsOf } from './tax-settings.ts';
+import { settingsOf } from './tax-settings.ts';
 import { registerTaxYearRoutes } from './tax-year.routes.ts';
+import { workingYear } from './working-year.ts';
 
 export function registerTaxRoutes(app: FastifyInstance, ctx: AppContext): void {
   const repo = new TaxResultsRepo(ctx.db.kysely, ctx.db.sqlite);
@@ -56,7 +58,11 @@ export function registerTaxRoutes(app: FastifyInstance, ctx: AppContext): void {
         trace_id: calc.trace_id,
         state: calc.status,
         tax_calculated: calc.status === 'complete' ? true : calc.status === 'failed' ? false : null,
-        tax_year: defaultTaxYear(auth.user.timezone),
+        tax_year: await workingYear(
+          ctx.db.kysely,
+          calc.status === 'complete' ? calc.id : ((await repo.latestComplete(auth.user.id))?.id ?? null),
+          auth.user.timezone,
+        ),
         progress: calc.status === 'complete' ? 100 : (job?.progress ?? 0),
         message: calc.status === 'failed' ? calc.error : (job?.message ?? null),
       },
@@ -65,7 +71,18 @@ export function registerTaxRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   authedRoute(app, listTaxYears, async ({ auth }) => {
     const complete = await repo.latestComplete(auth.user.id);
-    if (!complete) return { data: { calculated_at: null, stale: true, years: [], warnings: [] } };
+    if (!complete) {
+      return {
+        data: {
+          calculated_at: null,
+          stale: true,
+          stale_reasons: [],
+          stale_from: null,
+          years: [],
+          warnings: [],
+        },
+      };
+    }
     const [years, printed, warnings, version, missing] = await Promise.all([
       repo.yearSummaries(complete.id),
       repo.printedTotalsOf(complete),
@@ -73,10 +90,13 @@ export function registerTaxRoutes(app: FastifyInstance, ctx: AppContext): void {
       inputVersion(ctx, auth.user),
       repo.missingPriceCounts(complete.id),
     ]);
+    const outdated = await staleness(ctx, auth.user, complete, version);
     return {
       data: {
         calculated_at: complete.finished_at,
-        stale: complete.input_version !== version,
+        stale: outdated.stale,
+        stale_reasons: outdated.reasons,
+        stale_from: outdated.fromYear,
         // The figures every report prints (cents per line, summed), not the exact totals.
         years: years.map((y) => ({
           year: y.year,

@@ -3,8 +3,10 @@ import type { UserRow } from '../../db/schema.ts';
 import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../http/errors.ts';
 import { transactionsVersion } from './engine-input.ts';
+import { staleness } from './staleness.ts';
 import type { TaxResultsRepo } from './tax-results.repo.ts';
-import { defaultTaxYear, settingsOf } from './tax-settings.ts';
+import { settingsOf } from './tax-settings.ts';
+import { workingYear } from './working-year.ts';
 
 /** The version a calculation is compared by: the transactions and the settings together. */
 export async function inputVersion(ctx: AppContext, user: UserRow): Promise<string> {
@@ -65,8 +67,13 @@ export async function calculationDetails(ctx: AppContext, repo: TaxResultsRepo, 
     db.selectFrom('import_histories').select(['import_status']).where('user_id', '=', user.id).execute(),
   ]);
   const taxCalculated = !latest ? null : latest.status === 'complete' && !isMarkedStale(latest.input_version);
+  const [year, outdated] = await Promise.all([
+    workingYear(db, complete?.id ?? null, user.timezone),
+    complete ? staleness(ctx, user, complete, version) : null,
+  ]);
   return {
-    tax_year: defaultTaxYear(user.timezone),
+    tax_year: year,
+    stale_reasons: outdated?.reasons ?? [],
     tax_calculated: taxCalculated,
     need_tax_calculation: !complete || complete.input_version !== version,
     taxable_or_incoming: Number(counts.taxable_or_incoming) > 0,

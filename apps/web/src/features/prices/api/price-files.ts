@@ -61,7 +61,8 @@ export function useUploadPrices() {
     mutationFn: uploadPrices,
     // The form lists every problem itself.
     meta: { inlineError: true },
-    onSuccess: () => client.invalidateQueries({ queryKey: pricesKeys.all }),
+    // Prices change the tax results too: the "recalculate" notices read their state again.
+    onSuccess: () => client.invalidateQueries(),
   });
 }
 
@@ -69,6 +70,6 @@ export function useDeletePriceFile() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (origin: string) => callApi(deletePriceFile, { query: { origin } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: pricesKeys.all }),
+    onSuccess: () => client.invalidateQueries(),
   });
 }

@@ -2,6 +2,7 @@ import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { ErrorState, LoadingState } from '@/components/ui/states';
+import { NewImportsBanner } from '@/features/tax/components/new-imports-banner';
 import { useIsMobile } from '@/hooks/use-is-mobile';
 import { errorText } from '@/lib/api-client';
 import { useDeletePriceFile, usePriceFiles } from '../api/price-files';
@@ -35,6 +36,7 @@ export function PriceFilesPanel() {
     });
   return (
     <Stack gap="lg">
+      <NewImportsBanner />
       <Card>
         <Stack gap="xs">
           <Title order={2} fz="lg">

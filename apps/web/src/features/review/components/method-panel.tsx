@@ -4,6 +4,7 @@ import { Alert, Badge, Button, Card, Group, Select, Stack, Table, Text } from '@
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { ErrorState, LoadingState } from '@/components/ui/states';
+import { useTaxDetails } from '@/features/tax/api/get-details';
 import { useIsMobile } from '@/hooks/use-is-mobile';
 import { errorText } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format/amount';
@@ -31,8 +32,11 @@ function methodFor(text: string, year: number): string {
  * SelectLifoFifo: one tax year under each lot method, side by side, before choosing. The
  * choice applies from that year on; earlier years keep their method.
  */
-export function MethodPanel({ onChosen }: { onChosen: () => void }) {
-  const [year, setYear] = useState(defaultTaxYear());
+export function MethodPanel({ onChosen }: { onChosen: (year: number) => void }) {
+  // The year the user works on: the latest with a sale or income, until they pick another.
+  const working = useTaxDetails().data?.tax_year;
+  const [picked, setYear] = useState<number | null>(null);
+  const year = picked ?? working ?? defaultTaxYear();
   const mobile = useIsMobile();
   const comparison = useMethodComparison(year, true);
   const choose = useChooseMethod();
@@ -176,7 +180,7 @@ export function MethodPanel({ onChosen }: { onChosen: () => void }) {
       {
         onSuccess: (r) => {
           notifications.show({ color: 'teal', message: r.message });
-          onChosen();
+          onChosen(year);
         },
       },
     );

@@ -22,6 +22,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/ui/page-header';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { paths } from '@/config/paths';
+import { useTaxDetails } from '@/features/tax/api/get-details';
 import { useRecalculate } from '@/features/tax/api/recalculate';
 import { useIsMobile } from '@/hooks/use-is-mobile';
 import { callApi, errorText } from '@/lib/api-client';
@@ -40,7 +41,7 @@ function isWizard(v: string | null): v is Wizard {
 }
 
 /** What a step without findings shows. */
-function StepBody({ wizard, onChosen }: { wizard: Wizard; onChosen: () => void }) {
+function StepBody({ wizard, onChosen }: { wizard: Wizard; onChosen: (year: number) => void }) {
   if (wizard === 'UploadCsvWizard') {
     return (
       <Text fz="sm">
@@ -77,6 +78,7 @@ export function ReviewPage() {
   const next = useNextWizard();
   const complete = useCompleteWizard();
   const recalculate = useRecalculate();
+  const details = useTaxDetails();
   const asked = params.get('wizard');
   const entry = useQuery({
     queryKey: [...reviewKeys.all, 'entry'],
@@ -92,7 +94,8 @@ export function ReviewPage() {
   if (summary.isError)
     return <ErrorState message={errorText(summary.error)} onRetry={() => summary.refetch()} />;
   const go = (w: Wizard) => setParams({ wizard: w });
-  const onContinue = () => {
+  // `year`: the tax year the user was working on (the method step), opened by the summary.
+  const onContinue = (year?: number) => {
     const traceId = next.data?.id;
     if (traceId === undefined) return;
     complete.mutate(
@@ -102,7 +105,7 @@ export function ReviewPage() {
           await client.invalidateQueries({ queryKey: reviewKeys.all });
           if (r.wizard_name === 'tax_summary') {
             rememberStep('tax_summary');
-            await navigate(paths.taxSummary.getHref());
+            await navigate(year ? `${paths.taxSummary.getHref()}?year=${year}` : paths.taxSummary.getHref());
           } else go(r.wizard_name);
         },
       },
@@ -126,9 +129,10 @@ export function ReviewPage() {
         ))}
       </Stepper>
       {summary.data.stale ? (
-        <Alert color="orange" mb="md" title="Your transactions changed since the last calculation">
+        <Alert color="orange" mb="md" title="Recalculate your taxes" data-testid="review-stale">
           <Group justify="space-between" gap="xs">
             <Text fz="sm">
+              {[...(details.data?.stale_reasons ?? []), ''].join(' ')}
               Recalculate to refresh missing prices, negative balances and deposits from nowhere.
             </Text>
             <Button size="xs" loading={recalculate.isPending} onClick={() => recalculate.mutate()}>
@@ -190,7 +194,7 @@ export function ReviewPage() {
               {wizard !== 'SelectLifoFifo' ? (
                 <Group justify="flex-end">
                   <Button
-                    onClick={onContinue}
+                    onClick={() => onContinue()}
                     loading={complete.isPending}
                     disabled={next.data === undefined}
                   >

@@ -2,10 +2,11 @@ import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } fr
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/ui/page-header';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { paths } from '@/config/paths';
+import { useTaxDetails } from '@/features/tax/api/get-details';
 import { useTaxYears } from '@/features/tax/api/list-years';
 import { useRecalculate } from '@/features/tax/api/recalculate';
 import { IncompleteBadge } from '@/features/tax/components/incomplete-badge';
@@ -40,13 +41,21 @@ export function TaxSummaryPage() {
     if (message.event === 'tax_calculated') void client.invalidateQueries();
   });
   const review = useReviewSummary();
-  const year = defaultTaxYear();
+  const details = useTaxDetails();
+  const [params] = useSearchParams();
+  // The year the user was working on (the method step names it), else the latest with figures.
+  const asked = Number(params.get('year'));
+  const year = Number.isInteger(asked) && asked > 0 ? asked : (details.data?.tax_year ?? defaultTaxYear());
   useEffect(() => {
     rememberStep('tax_summary');
   }, []);
-  if (years.isPending || review.isPending) return <LoadingState />;
+  if (years.isPending || review.isPending || details.isPending) return <LoadingState />;
   if (years.isError) return <ErrorState message={errorText(years.error)} onRetry={() => years.refetch()} />;
-  const found = years.data.years.find((y) => y.year === year) ?? years.data.years.at(-1);
+  // Years come newest first: the fallback is the latest year with results, never the oldest.
+  const found =
+    years.data.years.find((y) => y.year === year) ??
+    years.data.years.find((y) => y.disposal_count > 0 || y.income_count > 0) ??
+    years.data.years[0];
   return (
     <>
       <PageHeader
@@ -55,9 +64,12 @@ export function TaxSummaryPage() {
       />
       <Stack gap="lg">
         {years.data.stale ? (
-          <Alert color="orange" title="Your answers changed your transactions" data-testid="summary-stale">
+          <Alert color="orange" title="Recalculate your taxes" data-testid="summary-stale">
             <Group justify="space-between" gap="xs">
-              <Text fz="sm">Recalculate to see their effect on the figures below.</Text>
+              <Text fz="sm">
+                {[...years.data.stale_reasons, ''].join(' ')}
+                Recalculate to see the effect on the figures below.
+              </Text>
               <Button size="xs" loading={recalculate.isPending} onClick={() => recalculate.mutate()}>
                 Recalculate
               </Button>

@@ -1,18 +1,36 @@
-import { Alert, Anchor, Text } from '@mantine/core';
+import { Alert, Anchor, List, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useTaxDetails } from '../api/get-details';
 import { useRecalculate } from '../api/recalculate';
 
-/** Results exist but the transactions (or settings) changed since: offer a recalculation. */
+/**
+ * Results exist but something they rest on changed since: say what (new imports, a method
+ * chosen, prices loaded) and offer a recalculation.
+ */
 export function NewImportsBanner() {
   const details = useTaxDetails().data;
   const recalculate = useRecalculate();
   if (details?.tax_calculated !== true || !details.need_tax_calculation) return null;
+  const reasons = details.stale_reasons;
   return (
-    <Alert color="teal" title="New imports detected" icon={<IconInfoCircle size={18} />} mb="md">
-      <Text fz="sm">
-        You haven't run a tax calculation since your latest import. Running tax calculation will automatically
-        discover and combine self transfer transactions.{' '}
+    <Alert
+      color="teal"
+      title="Recalculate your taxes"
+      icon={<IconInfoCircle size={18} />}
+      mb="md"
+      data-testid="stale-banner"
+    >
+      {reasons.length === 1 ? (
+        <Text fz="sm">{reasons[0]}</Text>
+      ) : reasons.length > 1 ? (
+        <List size="sm" spacing={2}>
+          {reasons.map((r) => (
+            <List.Item key={r}>{r}</List.Item>
+          ))}
+        </List>
+      ) : null}
+      <Text fz="sm" mt={4}>
+        The figures below are from the last calculation.{' '}
         <Anchor
           component="button"
           fz="sm"

@@ -53,6 +53,7 @@ export function TaxCentrePage() {
           <YearsTable
             years={active(years.data.years)}
             stale={years.data.stale}
+            staleFrom={years.data.stale_from}
             method={settings.data?.method ?? ''}
             currency={user.currency}
           />

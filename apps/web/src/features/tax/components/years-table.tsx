@@ -15,15 +15,25 @@ function gainColor(value: string): string | undefined {
 }
 
 function Status({ stale, missing }: { stale: boolean; missing: number }) {
-  if (missing > 0) return <IncompleteBadge missing={missing} />;
-  return stale ? (
-    <Badge color="orange" variant="light">
+  const outOfDate = stale ? (
+    <Badge color="orange" variant="light" data-testid="year-out-of-date">
       Out of date
     </Badge>
-  ) : (
-    <Badge color="teal" variant="light">
-      Calculated
-    </Badge>
+  ) : null;
+  if (missing > 0) {
+    return (
+      <Group gap={4} wrap="nowrap">
+        <IncompleteBadge missing={missing} />
+        {outOfDate}
+      </Group>
+    );
+  }
+  return (
+    outOfDate ?? (
+      <Badge color="teal" variant="light">
+        Calculated
+      </Badge>
+    )
   );
 }
 
@@ -31,15 +41,19 @@ function Status({ stale, missing }: { stale: boolean; missing: number }) {
 export function YearsTable({
   years,
   stale,
+  staleFrom = null,
   method,
   currency,
 }: {
   years: Year[];
   stale: boolean;
+  /** The first out-of-date year; null: every year (when stale). */
+  staleFrom?: number | null;
   method: string;
   currency: string;
 }) {
   const mobile = useIsMobile();
+  const outdated = (year: number) => stale && (staleFrom === null || year >= staleFrom);
   if (mobile) {
     return (
       <Stack gap="sm">
@@ -49,7 +63,7 @@ export function YearsTable({
               <Anchor component={Link} to={paths.oneYear.getHref(y.year)} fw={700} fz="lg">
                 {y.year}
               </Anchor>
-              <Status stale={stale} missing={y.missing_prices} />
+              <Status stale={outdated(y.year)} missing={y.missing_prices} />
             </Group>
             <Text fz="sm">
               Short-term:{' '}
@@ -107,7 +121,7 @@ export function YearsTable({
               <Table.Td ta="right">{formatMoney(y.income, currency)}</Table.Td>
               <Table.Td ta="right">{y.disposal_count.toLocaleString('en-US')}</Table.Td>
               <Table.Td>
-                <Status stale={stale} missing={y.missing_prices} />
+                <Status stale={outdated(y.year)} missing={y.missing_prices} />
               </Table.Td>
               <Table.Td>{method.toUpperCase()}</Table.Td>
               <Table.Td ta="right">

@@ -4,6 +4,7 @@ import { lastUpdatedText } from './last-updated';
 
 const base = {
   tax_year: 2024,
+  stale_reasons: [],
   tax_calculated: null,
   need_tax_calculation: true,
   taxable_or_incoming: true,
