@@ -50,7 +50,16 @@ describe('account access, onboarding and landing', () => {
 
     await page.waitForURL('**/onboarding/step-5');
     await page.getByText("You're all set").waitFor();
+    // Still to do, so numbered, not ticked off.
+    const nextSteps = page.getByTestId('onboarding-next-steps');
+    expect(await nextSteps.locator('svg').count()).toBe(0);
+    expect(await nextSteps.getByText('1', { exact: true }).count()).toBe(1);
     await screenshot(page, 'onboarding-step-5');
+
+    // Leaving at step 5 and coming back resumes at step 5, not at step 1.
+    await page.goto(`${server.url}/transactions`);
+    await page.waitForURL('**/onboarding/step-5');
+    await page.getByText("You're all set").waitFor();
     await page.getByRole('button', { name: 'Start importing' }).click();
 
     await page.waitForURL(`${server.url}/`);

@@ -1,6 +1,7 @@
 import type { Role } from '@lotwise/contracts/users/user';
 import { PUBLIC_PATHS, paths, SIGN_UP_PATHS } from '@/config/paths';
 import { importsPath, type LandingUser, postLoginTarget, safeRedirectTarget } from './landing';
+import { onboardingResumePath } from './onboarding-progress';
 import { hasPageAccess, isAdmin, isCpa, isCpaOnly, isCustomer } from './roles';
 
 export interface GuardUser extends LandingUser {
@@ -58,7 +59,7 @@ export function decideAccess({
   }
 
   if (isCustomer(user)) {
-    if (!user.onboarded && !inOnboarding) return { kind: 'redirect', to: paths.onboarding.step.getHref(1) };
+    if (!user.onboarded && !inOnboarding) return { kind: 'redirect', to: onboardingResumePath(user.uuid) };
     if (user.onboarded && inOnboarding) {
       // Leaving onboarding: a page remembered before sign-up (redirect, then pricing) comes first.
       const remembered = safeRedirectTarget(redirectTarget) ?? safeRedirectTarget(pricingTarget);

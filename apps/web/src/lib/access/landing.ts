@@ -1,5 +1,6 @@
 import type { Role } from '@lotwise/contracts/users/user';
 import { paths } from '@/config/paths';
+import { onboardingResumePath } from './onboarding-progress';
 import { isCpa } from './roles';
 
 export interface LandingUser {
@@ -7,6 +8,8 @@ export interface LandingUser {
   onboarded: boolean;
   transaction_uploaded: boolean;
   combined_page: boolean;
+  /** Known for a signed-in user: an unfinished onboarding resumes at its furthest step. */
+  uuid?: string;
 }
 
 /** The imports path: /wallets with the combined page, otherwise /imports. */
@@ -19,7 +22,7 @@ export function landingPath(user: LandingUser): string {
   if (isCpa(user)) return paths.taxPro.dashboard.path;
   if (user.onboarded && (user.combined_page || user.transaction_uploaded)) return importsPath(user);
   if (user.onboarded) return paths.home.path;
-  return paths.onboarding.step.getHref(1);
+  return onboardingResumePath(user.uuid);
 }
 
 /**

@@ -1,8 +1,10 @@
 import { Anchor, Box, Card, Container, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Logo } from '@/components/ui/logo';
+import { rememberOnboardingStep } from '@/lib/access/onboarding-progress';
 import { useLogout } from '@/lib/session/logout';
+import { useSession } from '@/lib/session/session';
 
 export const ONBOARDING_STEPS = ['Role', 'Location', 'Currency', 'Notifications', 'Finish'] as const;
 
@@ -17,6 +19,10 @@ interface OnboardingLayoutProps {
 export function OnboardingLayout({ step, title, subtitle, children }: OnboardingLayoutProps) {
   useDocumentTitle(`${title} · Set up Lotwise`);
   const logout = useLogout();
+  const uuid = useSession().data?.user?.uuid;
+  useEffect(() => {
+    if (uuid) rememberOnboardingStep(uuid, step);
+  }, [uuid, step]);
   const progress = (step / ONBOARDING_STEPS.length) * 100;
   return (
     <Box bg="gray.0" mih="100dvh">

@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Group, List, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconCheck, IconDeviceDesktop, IconPlayerPlay } from '@tabler/icons-react';
+import { IconDeviceDesktop, IconPlayerPlay } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { FormError } from '@/components/ui/form-error';
 import { useIsMobile } from '@/hooks/use-is-mobile';
@@ -36,17 +36,21 @@ export function StepFinish() {
           <Text fw={600} mb="xs">
             What happens next
           </Text>
-          <List
-            spacing="xs"
-            size="sm"
-            icon={
-              <ThemeIcon color="teal" size={20} radius="xl">
-                <IconCheck size={12} />
-              </ThemeIcon>
-            }
-          >
-            {next.map((n) => (
-              <List.Item key={n}>{n}</List.Item>
+          {/* Numbered, not checked: these are still to do. */}
+          <List spacing="xs" size="sm" data-testid="onboarding-next-steps">
+            {next.map((n, i) => (
+              <List.Item
+                key={n}
+                icon={
+                  <ThemeIcon color="gray" variant="light" size={20} radius="xl">
+                    <Text fz={11} fw={700}>
+                      {i + 1}
+                    </Text>
+                  </ThemeIcon>
+                }
+              >
+                {n}
+              </List.Item>
             ))}
           </List>
         </Card>
