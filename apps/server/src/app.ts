@@ -11,6 +11,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './http/context.ts';
 import { apiNotFound, installErrorHandler } from './http/error-handler.ts';
+import { registerSecurityHeaders, SWAGGER_UI_CSP } from './http/security-headers.ts';
 import { installSessions } from './http/session-plugin.ts';
 import { registerAdminRoutes } from './modules/admin/admin.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
@@ -51,6 +52,7 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
 
+  await registerSecurityHeaders(app, ctx.config.publicUrl);
   await app.register(fastifyCookie);
   // preHandler, not onRequest: the per-address key needs the parsed body.
   await app.register(fastifyRateLimit, { global: false, hook: 'preHandler' });
@@ -71,7 +73,7 @@ export async function buildApp(
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: SWAGGER_UI_CSP });
 
   installSessions(app, ctx);
 

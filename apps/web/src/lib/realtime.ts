@@ -13,6 +13,9 @@ export interface RealtimeMessage {
   data?: Record<string, unknown>;
 }
 
+/** Emitted locally when the server closes the socket because the session or access ended. */
+export const SESSION_CHANGED = 'session_changed';
+
 /** Root of every imports query key: the channel invalidates everything under it. */
 export const IMPORTS_QUERY_ROOT = 'imports';
 
@@ -67,6 +70,9 @@ function connect(): void {
   };
   ws.onclose = (event) => {
     if (socket === ws) socket = null;
+    // The server closed it because the session ended (4401) or access to the account did (4403,
+    // e.g. the client revoked the accountant viewing it): the page refetches and learns where it is.
+    if (event.code === 4401 || event.code === 4403) emit({ channel: 'imports', event: SESSION_CHANGED });
     // 4401: not signed in — reconnecting will not help until the session changes.
     if (listeners.size === 0 || event.code === 4401) return;
     retryTimer = setTimeout(() => {
@@ -115,7 +121,7 @@ export function useImportsChannel(onMessage?: (message: RealtimeMessage) => void
         if (!invalidated.has(message)) {
           invalidated.add(message);
           void client.invalidateQueries({ queryKey: [IMPORTS_QUERY_ROOT] });
-          if (message.event === 'import_complete')
+          if (message.event === 'import_complete' || message.event === SESSION_CHANGED)
             void client.invalidateQueries({ queryKey: sessionKeys.all });
         }
         handler.current?.(message);
