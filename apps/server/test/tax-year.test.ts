@@ -49,8 +49,21 @@ for (const dialect of DIALECTS) {
       const res = await alice.get('/api/tax/years/2024');
       expect(res.status).toBe(200);
       const y = res.body.data;
-      expect(y.short_term).toEqual({ proceeds: '500.00', cost_basis: '0.00', gain: '500.00', count: 1 });
-      expect(y.long_term).toEqual({ proceeds: '8000.00', cost_basis: '5005.00', gain: '2995.00', count: 1 });
+      expect(y.short_term).toEqual({
+        proceeds: '500.00',
+        cost_basis: '0.00',
+        gain: '500.00',
+        count: 1,
+        missing_prices: 0,
+      });
+      expect(y.long_term).toEqual({
+        proceeds: '8000.00',
+        cost_basis: '5005.00',
+        gain: '2995.00',
+        count: 1,
+        missing_prices: 0,
+      });
+      expect(y.missing_prices).toBe(0);
       expect(y.net_gain).toBe('3495.00');
       expect(y.income_total).toBe('3.10');
       expect(y.income_by_type).toHaveLength(1);

@@ -6,9 +6,11 @@ import {
   scheduleDCsv,
   taxActCsv,
   turboTaxCsv,
+  withNotice,
 } from './csv.ts';
 import { type BoxBasis, form8949, type Grouping } from './form8949.ts';
 import { incomeReport } from './income.ts';
+import { incompleteNotice } from './incomplete.ts';
 import type { ReportModel } from './model.ts';
 import { form8949Pdf, incomePdf, scheduleDPdf, taxReportPdf } from './pdf.ts';
 import { scheduleD } from './schedule-d.ts';
@@ -41,8 +43,6 @@ export interface Built {
   printed?: Record<string, string>;
 }
 
-const text = (csv: CsvText): Built => ({ bytes: csv.bytes() });
-
 /** Builds one report of the model's year (`lotwise report` and the server's downloads). */
 export async function buildForm(
   form: FormName,
@@ -61,6 +61,9 @@ export async function buildForm(
             : await taxReportPdf(model, options);
     return { bytes: pdf.bytes, pageCount: pdf.pageCount, printed: pdf.totals };
   }
+  // Every CSV of an incomplete year starts with the INCOMPLETE line (incomplete.ts).
+  const notice = incompleteNotice(model.year, model.missingPrices);
+  const text = (csv: CsvText): Built => ({ bytes: withNotice(csv, notice).bytes() });
   switch (form) {
     case '8949':
     case 'capital-gains':

@@ -2,6 +2,7 @@ import { csvCell } from '@lotwise/engine/csv-cell';
 import type { DisposalLine } from '@lotwise/engine/types';
 import { type Form8949Data, type Form8949Line, form8949Lines } from './form8949.ts';
 import type { IncomeReport } from './income.ts';
+import { NO_PRICE } from './incomplete.ts';
 import { plain, toCents, usDate } from './money.ts';
 import type { ScheduleD } from './schedule-d.ts';
 
@@ -11,6 +12,18 @@ import type { ScheduleD } from './schedule-d.ts';
  * negative amount such as `-12.50` stays a number; RFC 4180 quoting.
  */
 export const csvField: (value: string) => string = csvCell;
+
+/** A cent amount's CSV cell: blank when it is unknown (no price), never a made-up 0.00. */
+const amountCell = (value: string, unknown: boolean): string => (unknown ? '' : value);
+
+/**
+ * The same file with the year's INCOMPLETE notice as its first line, a `#` comment (spreadsheets
+ * show it as the first row; importers that skip comments skip it, the others stop on it: a year
+ * with missing prices is not to be filed as it is). Unchanged when the year is complete.
+ */
+export function withNotice(csv: CsvText, notice: string | null): CsvText {
+  return notice === null ? csv : new CsvText([`# ${notice.replace(/[\r\n]+/g, ' ')}\n`, ...csv.pieces]);
+}
 
 /** Lines are gathered into pieces of about this many characters. */
 const CSV_PIECE_CHARS = 1 << 20;
@@ -90,21 +103,23 @@ export function capitalGainsCsv(form: Form8949Data): CsvText {
     'wallet',
     'tx_id',
     'lots',
+    'note',
   ];
   const rows = allLines(form).map((l) => [
     l.dateSold,
     l.dateAcquired,
     l.asset,
     l.amount,
-    l.proceeds,
+    amountCell(l.proceeds, l.missingPrice),
     l.costBasis,
-    l.gain,
+    amountCell(l.gain, l.missingPrice),
     l.term,
     boxOf(form, l),
     l.category,
     l.wallet,
     l.txId,
     l.lots,
+    l.missingPrice ? NO_PRICE : '',
   ]);
   return toCsv(header, rows);
 }
@@ -123,7 +138,7 @@ export function turboTaxCsv(disposals: readonly DisposalLine[]): CsvText {
     l.dateAcquired,
     l.costBasis,
     l.dateSold,
-    l.proceeds,
+    amountCell(l.proceeds, l.missingPrice),
   ]);
   return toCsv(header, rows);
 }
@@ -148,7 +163,7 @@ export function taxActCsv(form: Form8949Data): CsvText {
     l.description,
     l.dateAcquired,
     l.dateSold,
-    l.proceeds,
+    amountCell(l.proceeds, l.missingPrice),
     l.costBasis,
     l.term === 'long' ? 'Long' : 'Short',
     boxOf(form, l),
@@ -215,7 +230,7 @@ export function incomeCsv(report: IncomeReport): CsvText {
     l.type,
     l.asset,
     l.amount,
-    l.value,
+    amountCell(l.value, l.missingPrice),
     report.schedule1Line,
     l.wallet,
     l.txId,
@@ -225,14 +240,15 @@ export function incomeCsv(report: IncomeReport): CsvText {
 }
 
 export function scheduleDCsv(schedule: ScheduleD): CsvText {
-  const header = ['line', 'description', 'proceeds', 'cost_basis', 'adjustments', 'gain_or_loss'];
+  const header = ['line', 'description', 'proceeds', 'cost_basis', 'adjustments', 'gain_or_loss', 'note'];
   const rows = [...schedule.partI, ...schedule.partII, schedule.line16].map((r) => [
     r.line,
     r.label,
-    r.amounts?.proceeds ?? '',
+    r.amounts ? amountCell(r.amounts.proceeds, r.missing > 0) : '',
     r.amounts?.costBasis ?? '',
     r.amounts?.adjustment ?? '',
-    r.amounts || ['7', '15', '16'].includes(r.line) ? r.gain : '',
+    r.amounts || ['7', '15', '16'].includes(r.line) ? amountCell(r.gain, r.missing > 0) : '',
+    r.missing > 0 ? `${r.missing} Form 8949 line(s) with ${NO_PRICE}` : '',
   ]);
   return toCsv(header, rows);
 }

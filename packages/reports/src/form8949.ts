@@ -70,6 +70,8 @@ export interface Form8949Line {
   category: string;
   /** The lots used: "lotId amount acquired-day basis; ..." (the audit trail). */
   lots: string;
+  /** No price for the proceeds: (d) and (h) are unknown (printed "unknown", blank in a CSV). */
+  missingPrice: boolean;
 }
 
 export interface Form8949Totals {
@@ -77,6 +79,8 @@ export interface Form8949Totals {
   costBasis: string;
   adjustment: string;
   gain: string;
+  /** Lines without a price among them: their proceeds and gain totals are unknown when > 0. */
+  missing: number;
 }
 
 export interface Form8949Part {
@@ -153,6 +157,7 @@ export function form8949Lines(
         wallet: line.wallet,
         category: line.category,
         lots: lotsSummary(lot ? { lots: [lot] } : line),
+        missingPrice: line.missingPrice === true,
       });
     });
   }
@@ -165,6 +170,7 @@ export function totalsOf(lines: readonly Form8949Line[]): Form8949Totals {
     costBasis: plain(sum(lines.map((l) => l.costBasis))),
     adjustment: plain(sum(lines.map((l) => l.adjustment || '0'))),
     gain: plain(sum(lines.map((l) => l.gain))),
+    missing: lines.filter((l) => l.missingPrice).length,
   };
 }
 

@@ -42,6 +42,8 @@ export interface IncomeTypeRow {
   count: number;
   /** Sum of the rounded line values. */
   value: string;
+  /** Receipts without a price: the value above is unknown when > 0. */
+  missing: number;
 }
 
 export interface IncomeRow {
@@ -63,6 +65,8 @@ export interface IncomeReport {
   lines: IncomeRow[];
   /** The Schedule 1 figure: the sum of the rounded line values. */
   total: string;
+  /** Receipts without a price: the total is unknown when > 0. */
+  missing: number;
 }
 
 export function schedule1Line(year: number): { line: string; label: string } {
@@ -97,6 +101,7 @@ export function incomeReport(model: Pick<ReportModel, 'year' | 'incomeLines'>): 
       note: BUSINESS_NOTE[type] ?? '',
       count: of.length,
       value: plain(sum(of.map((l) => l.value))),
+      missing: of.filter((l) => l.missingPrice).length,
     };
   });
   return {
@@ -106,5 +111,6 @@ export function incomeReport(model: Pick<ReportModel, 'year' | 'incomeLines'>): 
     byType,
     lines,
     total: plain(sum(lines.map((l) => l.value))),
+    missing: lines.filter((l) => l.missingPrice).length,
   };
 }

@@ -32,17 +32,16 @@ export interface ReportModel {
   /** Free text for the summary page, e.g. "FIFO, universal", and the warning count. */
   settings?: string;
   warningCount?: number;
+  /**
+   * Transactions of the year with a missing price (incomplete.ts has the one definition): when
+   * above 0 every report of the year says INCOMPLETE on each page / first line.
+   */
+  missingPrices: number;
 }
 
-/**
- * Transactions of the year whose value is still missing (their lines count 0): the year's
- * totals are incomplete and every report says so.
- */
-export function missingPriceCount(model: Pick<ReportModel, 'disposals' | 'incomeLines'>): number {
-  const ids = new Set<string>();
-  for (const d of model.disposals) if (d.missingPrice) ids.add(d.txId);
-  for (const l of model.incomeLines) if (l.missingPrice) ids.add(l.txId);
-  return ids.size;
+/** The year's count of transactions with a missing price (see incomplete.ts). */
+export function missingPriceCount(model: Pick<ReportModel, 'missingPrices'>): number {
+  return model.missingPrices;
 }
 
 /** A holding as reports need it (the engine's Holding without its instant). */
@@ -65,6 +64,8 @@ export interface ReportModelOptions {
   /** Open lots at the end of `year` (e.g. from a checkpoint at 1 January of the next year). */
   holdings: HoldingRow[];
   settings?: string;
+  /** The year's transactions with a missing price: `missingPriceCounts(result.statuses, …)`. */
+  missingPrices: number;
 }
 
 /** The model of one year from a calculation result. A year without activity gives empty lists. */
@@ -91,6 +92,7 @@ export function reportModel(
         }
       : EMPTY_TOTALS,
     warningCount: result.warnings.length,
+    missingPrices: options.missingPrices,
   };
   if (options.taxpayerName) model.taxpayerName = options.taxpayerName;
   if (options.taxpayerId) model.taxpayerId = options.taxpayerId;

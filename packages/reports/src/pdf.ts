@@ -1,10 +1,12 @@
 import { PDFDocument } from 'pdf-lib';
 import { type BoxBasis, type Form8949Data, form8949, type Grouping } from './form8949.ts';
 import { incomeReport } from './income.ts';
+import { incompleteNotice } from './incomplete.ts';
 import type { ReportModel } from './model.ts';
 import { formMoney } from './money.ts';
 import { embedFonts, type Fonts, Sheet } from './pdf/doc.ts';
 import { drawForm8949 } from './pdf/form8949-pdf.ts';
+import { stampIncomplete } from './pdf/incomplete-stamp.ts';
 import { type Flow, pageFooter, reportHeading } from './pdf/pages.ts';
 import { allocationSection, holdingsSection, incomeSection, scheduleDSection } from './pdf/sections.ts';
 import { summarySection } from './pdf/summary.ts';
@@ -51,6 +53,12 @@ async function build(
     return { flow: next(), next };
   };
   const totals = draw({ doc, fonts, page, section });
+  // An incomplete year says so on every page (issue 35.1), whatever the report.
+  const notice = incompleteNotice(model.year, model.missingPrices);
+  if (notice !== null) {
+    stampIncomplete(doc, fonts, notice);
+    totals.incomplete = String(model.missingPrices);
+  }
   doc.setTitle(`${title} ${model.year}`);
   doc.setProducer('Lotwise');
   doc.setCreator('Lotwise');

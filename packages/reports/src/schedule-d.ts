@@ -8,6 +8,8 @@ export interface ScheduleDRow {
   /** Null when the line has no amounts from these transactions (left blank on the form). */
   amounts: Form8949Totals | null;
   gain: string;
+  /** Form 8949 lines without a price behind this line: its proceeds and gain are unknown when > 0. */
+  missing: number;
 }
 
 export interface ScheduleD {
@@ -48,19 +50,49 @@ export function scheduleD(form: Form8949Data): ScheduleD {
             costBasis: plain(sum(parts.map((p) => p.totals.costBasis))),
             adjustment: plain(sum(parts.map((p) => p.totals.adjustment))),
             gain: plain(sum(parts.map((p) => p.totals.gain))),
+            missing: parts.reduce((n, p) => n + p.totals.missing, 0),
           };
-    return { part, row: { line, label: label(form.year, boxes), amounts, gain: amounts?.gain ?? '0.00' } };
+    return {
+      part,
+      row: {
+        line,
+        label: label(form.year, boxes),
+        amounts,
+        gain: amounts?.gain ?? '0.00',
+        missing: amounts?.missing ?? 0,
+      },
+    };
   });
   const partI = rows.filter((r) => r.part === 'I').map((r) => r.row);
   const partII = rows.filter((r) => r.part === 'II').map((r) => r.row);
   const line7 = plain(sum(partI.map((r) => r.gain)));
   const line15 = plain(sum(partII.map((r) => r.gain)));
-  partI.push({ line: '7', label: 'Net short-term capital gain or (loss)', amounts: null, gain: line7 });
-  partII.push({ line: '15', label: 'Net long-term capital gain or (loss)', amounts: null, gain: line15 });
+  const missing7 = partI.reduce((n, r) => n + r.missing, 0);
+  const missing15 = partII.reduce((n, r) => n + r.missing, 0);
+  partI.push({
+    line: '7',
+    label: 'Net short-term capital gain or (loss)',
+    amounts: null,
+    gain: line7,
+    missing: missing7,
+  });
+  partII.push({
+    line: '15',
+    label: 'Net long-term capital gain or (loss)',
+    amounts: null,
+    gain: line15,
+    missing: missing15,
+  });
   return {
     year: form.year,
     partI,
     partII,
-    line16: { line: '16', label: 'Combine lines 7 and 15', amounts: null, gain: plain(sum([line7, line15])) },
+    line16: {
+      line: '16',
+      label: 'Combine lines 7 and 15',
+      amounts: null,
+      gain: plain(sum([line7, line15])),
+      missing: missing7 + missing15,
+    },
   };
 }

@@ -37,6 +37,7 @@ function model(year: number, disposals: DisposalLine[]): ReportModel {
     holdings: [],
     allocation: null,
     summary: EMPTY_TOTALS,
+    missingPrices: 0,
   };
 }
 
@@ -83,6 +84,7 @@ describe('rounding', () => {
       costBasis: '0.02',
       adjustment: '0.00',
       gain: '199.98',
+      missing: 0,
     });
   });
 
@@ -154,6 +156,8 @@ describe('continuation pages', () => {
     ];
     const full = await taxReportPdf({
       ...model(2025, lines),
+      // Transactions a and c (the engine's statuses; the count is of transactions, not lines).
+      missingPrices: 2,
       incomeLines: [
         {
           txId: 'c',

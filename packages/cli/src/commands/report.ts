@@ -4,7 +4,8 @@ import { calculate } from '@lotwise/engine/calculate';
 import { matchTransfers } from '@lotwise/engine/transfer-matching';
 import { buildForm, type FileType, FORMS, type FormName } from '@lotwise/reports/build';
 import type { BoxBasis } from '@lotwise/reports/form8949';
-import { missingPriceCount, reportModel } from '@lotwise/reports/model';
+import { incompleteNotice, missingPriceCounts, transactionYears } from '@lotwise/reports/incomplete';
+import { reportModel } from '@lotwise/reports/model';
 import type { Command } from 'commander';
 import { loadWallets } from '../calc/load.ts';
 import { parseCalcOptions } from '../calc/options.ts';
@@ -92,7 +93,13 @@ export function registerReport(program: Command): void {
       const year = parsed.year;
       parsed.engine.checkpoints = [`${year + 1}-01-01`];
       const result = calculate(matchTransfers(loaded.transactions, { inPlace: true }), parsed.engine);
+      // The year's transactions with a missing price: the one count of every report (incomplete.ts).
+      const missingPrices = missingPriceCounts(
+        result.statuses,
+        transactionYears(loaded.transactions, parsed.engine.timeZone ?? 'UTC'),
+      );
       const model = reportModel(result, year, {
+        missingPrices: missingPrices.get(year) ?? 0,
         currency: parsed.engine.currency ?? 'USD',
         holdings: toJson(result, year, []).holdings,
         settings: `${options.method ?? 'fifo'}, ${options.basis ?? 'universal'} basis, time zone ${options.tz ?? 'UTC'}`,
@@ -113,12 +120,8 @@ export function registerReport(program: Command): void {
         built.pageCount !== undefined ? `, ${built.pageCount} page${built.pageCount === 1 ? '' : 's'}` : '';
       process.stdout.write(`Wrote ${form} ${type.toUpperCase()} to ${options.out}${pages}\n`);
       process.stdout.write(screenTotals(model, buildOptions));
-      const missing = missingPriceCount(model);
-      if (missing > 0) {
-        process.stdout.write(
-          `INCOMPLETE: ${missing} transaction(s) of ${year} have no price and count as 0 (add --prices FILE)\n`,
-        );
-      }
+      const notice = incompleteNotice(year, model.missingPrices);
+      if (notice !== null) process.stdout.write(`${notice} (lotwise: add --prices FILE)\n`);
       if (model.warningCount > 0)
         process.stdout.write(`Warnings: ${model.warningCount} (see lotwise calc)\n`);
     });

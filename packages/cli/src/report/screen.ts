@@ -1,5 +1,6 @@
 import { type BoxBasis, form8949, type Grouping } from '@lotwise/reports/form8949';
 import { incomeReport } from '@lotwise/reports/income';
+import { shownMoney } from '@lotwise/reports/incomplete';
 import type { ReportModel } from '@lotwise/reports/model';
 import { formMoney, plain, sum } from '@lotwise/reports/money';
 
@@ -19,13 +20,15 @@ export function screenTotals(
       part.term === 'short' ? 'Short-term' : 'Long-term',
       part.box,
       part.scheduleDLine,
-      formMoney(part.totals.proceeds),
+      shownMoney(part.totals.proceeds, part.totals.missing > 0, formMoney),
       formMoney(part.totals.costBasis),
-      formMoney(part.totals.gain),
+      shownMoney(part.totals.gain, part.totals.missing > 0, formMoney),
     ]);
   }
+  // A total resting on a line without a price is unknown, as in the reports.
+  const unknown = data.parts.some((p) => p.totals.missing > 0);
   const total = (key: 'proceeds' | 'costBasis' | 'gain') =>
-    formMoney(plain(sum(data.parts.map((p) => p.totals[key]))));
+    shownMoney(plain(sum(data.parts.map((p) => p.totals[key]))), unknown && key !== 'costBasis', formMoney);
   rows.push(['Total', '', '16', total('proceeds'), total('costBasis'), total('gain')]);
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
   const table = rows.map((r) =>
@@ -34,7 +37,7 @@ export function screenTotals(
   return [
     `Tax year ${model.year} (${model.currency}), amounts rounded to cents per row`,
     ...table,
-    `Income (Schedule 1, line ${income.schedule1Line}): ${formMoney(income.total)}`,
+    `Income (Schedule 1, line ${income.schedule1Line}): ${shownMoney(income.total, income.missing > 0, formMoney)}`,
     '',
   ].join('\n');
 }

@@ -1,12 +1,18 @@
 import { z } from 'zod';
 import { defineCall } from '../http.ts';
+import { recordId } from '../ids.ts';
 
-/** Rounded totals of one term, as Form 8949 prints them (sum of the rows rounded to cents). */
+/**
+ * Rounded totals of one term, as Form 8949 prints them (sum of the rows rounded to cents).
+ * `proceeds` and `gain` are null (unknown) when any of the term's sales has no price.
+ */
 export const termTotals = z.object({
-  proceeds: z.string(),
+  proceeds: z.string().nullable(),
   cost_basis: z.string(),
-  gain: z.string(),
+  gain: z.string().nullable(),
   count: z.number().int(),
+  /** Sales of the term without a price. */
+  missing_prices: z.number().int(),
 });
 
 export const yearWarning = z.object({
@@ -23,13 +29,27 @@ export const yearDetail = z.object({
   basis: z.string(),
   calculated_at: z.string().nullable(),
   stale: z.boolean(),
+  /**
+   * Transactions of the year with a missing price: the one count of the Tax Center, this page
+   * and every report (the year is INCOMPLETE when above 0).
+   */
+  missing_prices: z.number().int(),
   short_term: termTotals,
   long_term: termTotals,
-  /** Net gain (short + long), rounded like the forms. */
-  net_gain: z.string(),
-  income_total: z.string(),
+  /** Net gain (short + long), rounded like the forms; null (unknown) when a sale has no price. */
+  net_gain: z.string().nullable(),
+  /** Null (unknown) when an income receipt has no price. */
+  income_total: z.string().nullable(),
+  /** Income receipts without a price. */
+  income_missing_prices: z.number().int(),
   income_by_type: z.array(
-    z.object({ type: z.string(), label: z.string(), count: z.number().int(), value: z.string() }),
+    z.object({
+      type: z.string(),
+      label: z.string(),
+      count: z.number().int(),
+      /** Null (unknown) when a receipt of the type has no price. */
+      value: z.string().nullable(),
+    }),
   ),
   /** Realised gain by month ("2024-03") and by asset, rounded to cents. */
   gains_by_month: z.array(z.object({ month: z.string(), short_term: z.string(), long_term: z.string() })),
@@ -107,7 +127,7 @@ export const getDisposalLots = defineCall({
   path: '/api/tax/disposals/:id/lots',
   summary: 'The lots one disposal used (the audit trail)',
   tag: 'tax',
-  params: z.object({ id: z.coerce.number().int().positive() }),
+  params: z.object({ id: recordId }),
   response: z.object({ data: z.array(lotRow) }),
 });
 

@@ -7,6 +7,7 @@ import {
   type Form8949Totals,
   form8949Box,
 } from '../form8949.ts';
+import { NO_PRICE, shownMoney } from '../incomplete.ts';
 import type { ReportModel } from '../model.ts';
 import { formMoney } from '../money.ts';
 import { MARGIN, PAGE_WIDTH, type Sheet } from './doc.ts';
@@ -145,11 +146,11 @@ function cells(sheet: Sheet, top: number, height: number, line: Form8949Line | n
         line.description,
         line.dateAcquired,
         line.dateSold,
-        formMoney(line.proceeds),
+        shownMoney(line.proceeds, line.missingPrice, formMoney),
         formMoney(line.costBasis),
         line.code,
         line.adjustment === '' ? '' : formMoney(line.adjustment),
-        formMoney(line.gain),
+        shownMoney(line.gain, line.missingPrice, formMoney),
       ]
     : [];
   COLUMNS.forEach((c, i) => {
@@ -163,6 +164,14 @@ function cells(sheet: Sheet, top: number, height: number, line: Form8949Line | n
       maxWidth: c.width - 6,
     });
   });
+  // Why a row's amounts are unknown, under its description.
+  if (line?.missingPrice) {
+    sheet.text(`(${NO_PRICE})`, X[0]! + 3, top + height / 2 + 4, {
+      size: 6,
+      color: [0.75, 0.1, 0.1],
+      maxWidth: COLUMNS[0].width - 6,
+    });
+  }
   sheet.hline(top + height, MARGIN, RIGHT, 0.25);
 }
 
@@ -178,11 +187,12 @@ function totalsRow(sheet: Sheet, top: number, info: PageInfo): Record<string, st
   lines.forEach((text, n) => {
     sheet.text(text, MARGIN + 3, top + 5 + n * 9, { size: 6.5, maxWidth: X[3]! - MARGIN - 6 });
   });
+  const unknown = info.totals.missing > 0;
   const printed = {
-    proceeds: formMoney(info.totals.proceeds),
+    proceeds: shownMoney(info.totals.proceeds, unknown, formMoney),
     costBasis: formMoney(info.totals.costBasis),
     adjustment: '',
-    gain: formMoney(info.totals.gain),
+    gain: shownMoney(info.totals.gain, unknown, formMoney),
   };
   const at: Array<[number, string]> = [
     [3, printed.proceeds],
@@ -248,7 +258,7 @@ export function drawForm8949(
   };
   if (data.parts.length === 0) {
     const box = form8949Box(data.year, 'short', boxBasis);
-    const zero = { proceeds: '0', costBasis: '0', adjustment: '0', gain: '0' };
+    const zero = { proceeds: '0', costBasis: '0', adjustment: '0', gain: '0', missing: 0 };
     drawForm8949Page(sheetFor(), {
       ...base,
       term: 'short',

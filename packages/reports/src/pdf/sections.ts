@@ -1,4 +1,5 @@
 import type { IncomeReport } from '../income.ts';
+import { shownMoney } from '../incomplete.ts';
 import type { HoldingRow, ReportModel } from '../model.ts';
 import { formMoney, plain, sum, toCents, usDate } from '../money.ts';
 import type { ScheduleD } from '../schedule-d.ts';
@@ -25,10 +26,10 @@ export function scheduleDSection(
   const row = (r: ScheduleD['partI'][number]) => [
     r.line,
     r.label,
-    r.amounts ? money(r.amounts.proceeds) : '',
+    r.amounts ? shownMoney(r.amounts.proceeds, r.missing > 0, money) : '',
     r.amounts ? money(r.amounts.costBasis) : '',
     '',
-    r.amounts || ['7', '15', '16'].includes(r.line) ? money(r.gain) : '',
+    r.amounts || ['7', '15', '16'].includes(r.line) ? shownMoney(r.gain, r.missing > 0, money) : '',
   ];
   let f = sectionTitle(
     flow,
@@ -46,14 +47,15 @@ export function scheduleDSection(
     'Notes',
     'Only the transactions in this report are included. Add lines 1a, 4, 5, 6 (short-term carryover), 8a, 11, 12, 13 and 14 (long-term carryover) from your other records; lines 17 to 22 are not covered. Column (g) is blank: no adjustments are made. Amounts are rounded to cents row by row on Form 8949; these totals are the sums of those rounded rows.',
   );
-  const line7 = schedule.partI.at(-1)!.gain;
-  const line15 = schedule.partII.at(-1)!.gain;
+  const line7 = schedule.partI.at(-1)!;
+  const line15 = schedule.partII.at(-1)!;
+  const shown = (r: ScheduleD['line16']) => shownMoney(r.gain, r.missing > 0, money);
   return {
     flow: f,
     printed: {
-      'scheduleD.7': money(line7),
-      'scheduleD.15': money(line15),
-      'scheduleD.16': money(schedule.line16.gain),
+      'scheduleD.7': shown(line7),
+      'scheduleD.15': shown(line15),
+      'scheduleD.16': shown(schedule.line16),
     },
   };
 }
@@ -80,10 +82,11 @@ export function incomeSection(
     t.label,
     t.schedule1Line,
     String(t.count),
-    money(t.value),
-    t.note,
+    shownMoney(t.value, t.missing > 0, money),
+    t.missing > 0 ? `${t.missing} without a price. ${t.note}`.trim() : t.note,
   ]);
-  typeRows.push(['Total', report.schedule1Line, String(report.lines.length), money(report.total), '']);
+  const total = shownMoney(report.total, report.missing > 0, money);
+  typeRows.push(['Total', report.schedule1Line, String(report.lines.length), total, '']);
   f = flowTable(f, next, typeColumns, typeRows, { boldLast: true });
   f = sectionTitle(f, next, 'Income received');
   const columns: Column[] = [
@@ -98,13 +101,13 @@ export function incomeSection(
     l.date,
     l.type,
     `${l.amount} ${l.asset}`,
-    l.missingPrice ? `${money(l.value)} (no price)` : money(l.value),
+    l.missingPrice ? 'unknown (no price)' : money(l.value),
     l.wallet,
     l.txId,
   ]);
-  if (rows.length > 0) rows.push(['Total', '', '', money(report.total), '', '']);
+  if (rows.length > 0) rows.push(['Total', '', '', total, '', '']);
   f = flowTable(f, next, columns, rows, { boldLast: rows.length > 0 });
-  return { flow: f, printed: { 'income.total': money(report.total) } };
+  return { flow: f, printed: { 'income.total': total } };
 }
 
 /** Holdings at year end, one row per wallet and asset (lots added up). */

@@ -1,5 +1,6 @@
 import type { Form8949Data } from '../form8949.ts';
 import type { IncomeReport } from '../income.ts';
+import { NO_PRICE, shownMoney, UNKNOWN } from '../incomplete.ts';
 import { missingPriceCount, type ReportModel } from '../model.ts';
 import { formMoney, plain, sum, toCents, ZERO } from '../money.ts';
 import { type Column, MARGIN, PAGE_WIDTH } from './doc.ts';
@@ -24,11 +25,16 @@ export function summarySection(
     const what = `${missing} transaction${missing === 1 ? '' : 's'} of ${model.year} ${missing === 1 ? 'has' : 'have'} no fair market value`;
     f.sheet.text(`INCOMPLETE: ${what}`, MARGIN, f.y, { size: 9, bold: true, color: red, maxWidth: W });
     f.y += 12;
-    f.sheet.text('They count as 0 in these totals. Add their prices in Lotwise before filing.', MARGIN, f.y, {
-      size: 8.5,
-      color: red,
-      maxWidth: W,
-    });
+    f.sheet.text(
+      'Totals that rest on them print as "unknown". Add their prices in Lotwise before filing.',
+      MARGIN,
+      f.y,
+      {
+        size: 8.5,
+        color: red,
+        maxWidth: W,
+      },
+    );
     f.y += 16;
     printed.incomplete = String(missing);
   }
@@ -57,27 +63,26 @@ export function summarySection(
     p.term === 'short' ? 'Short-term' : 'Long-term',
     p.box,
     p.scheduleDLine,
-    formMoney(p.totals.proceeds),
+    shownMoney(p.totals.proceeds, p.totals.missing > 0, formMoney),
     formMoney(p.totals.costBasis),
-    formMoney(p.totals.gain),
+    shownMoney(p.totals.gain, p.totals.missing > 0, formMoney),
   ]);
   const total = {
     proceeds: plain(sum(data.parts.map((p) => p.totals.proceeds))),
     costBasis: plain(sum(data.parts.map((p) => p.totals.costBasis))),
     gain: plain(sum(data.parts.map((p) => p.totals.gain))),
   };
-  rows.push([
-    'Total',
-    '',
-    '16',
-    formMoney(total.proceeds),
-    formMoney(total.costBasis),
-    formMoney(total.gain),
-  ]);
+  const unknown = data.parts.some((p) => p.totals.missing > 0);
+  const shown = {
+    proceeds: shownMoney(total.proceeds, unknown, formMoney),
+    costBasis: formMoney(total.costBasis),
+    gain: shownMoney(total.gain, unknown, formMoney),
+  };
+  rows.push(['Total', '', '16', shown.proceeds, shown.costBasis, shown.gain]);
   f = flowTable(f, next, columns, rows, { boldLast: true });
-  printed['summary.proceeds'] = formMoney(total.proceeds);
-  printed['summary.costBasis'] = formMoney(total.costBasis);
-  printed['summary.gain'] = formMoney(total.gain);
+  printed['summary.proceeds'] = shown.proceeds;
+  printed['summary.costBasis'] = shown.costBasis;
+  printed['summary.gain'] = shown.gain;
 
   f = sectionTitle(f, next, `Income (Schedule 1, line ${income.schedule1Line})`);
   f = flowTable(
@@ -89,12 +94,16 @@ export function summarySection(
       { title: 'Value', width: W - 280, align: 'right' },
     ],
     [
-      ...income.byType.map((t) => [t.label, String(t.count), formMoney(t.value)]),
-      ['Total', String(income.lines.length), formMoney(income.total)],
+      ...income.byType.map((t) => [t.label, String(t.count), shownMoney(t.value, t.missing > 0, formMoney)]),
+      ['Total', String(income.lines.length), shownMoney(income.total, income.missing > 0, formMoney)],
     ],
     { boldLast: true },
   );
-  printed['summary.income'] = formMoney(income.total);
+  printed['summary.income'] = shownMoney(income.total, income.missing > 0, formMoney);
+  if (unknown || income.missing > 0) {
+    f.sheet.text(`"unknown": ${NO_PRICE} (see the Form 8949 and income lines).`, MARGIN, f.y, { size: 7.5 });
+    f.y += 12;
+  }
 
   const removals = ['gift', 'donation', 'lost', 'stolen'].map((category) => {
     const lines = model.disposals.filter((d) => d.category === category);
@@ -135,6 +144,7 @@ export function summarySection(
     'The forms round each row to cents and add the rounded rows, so their totals can differ from these by at most half a cent per row.',
   );
   const s = model.summary;
+  const termUnknown = (term: string) => data.parts.some((p) => p.term === term && p.totals.missing > 0);
   f = flowTable(
     f,
     next,
@@ -143,11 +153,11 @@ export function summarySection(
       { title: 'Exact', width: W - 200, align: 'right' },
     ],
     [
-      ['Proceeds', s.proceeds],
+      ['Proceeds', unknown ? UNKNOWN : s.proceeds],
       ['Cost basis', s.costBasis],
-      ['Short-term gain or (loss)', s.shortTermGain],
-      ['Long-term gain or (loss)', s.longTermGain],
-      ['Income', s.income],
+      ['Short-term gain or (loss)', termUnknown('short') ? UNKNOWN : s.shortTermGain],
+      ['Long-term gain or (loss)', termUnknown('long') ? UNKNOWN : s.longTermGain],
+      ['Income', income.missing > 0 ? UNKNOWN : s.income],
     ],
   );
   return printed;

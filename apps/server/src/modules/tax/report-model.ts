@@ -26,12 +26,13 @@ export async function storedReportModel(
   withHoldings = true,
 ): Promise<ReportModel> {
   const settings = JSON.parse(calc.settings) as TaxSettings;
-  const [summary, disposals, incomeLines, holdings, warnings] = await Promise.all([
+  const [summary, disposals, incomeLines, holdings, warnings, missingPrices] = await Promise.all([
     years.summary(calc.id, year),
     years.disposals(calc.id, year),
     years.income(calc.id, year),
     withHoldings ? years.holdingsAtYearEnd(calc.id, year) : Promise.resolve([]),
     years.warningCount(calc.id, year),
+    years.missingPrices(calc.id, year),
   ]);
   const allocation = calc.allocation ? (JSON.parse(calc.allocation) as AllocationRecord) : null;
   const model: ReportModel = {
@@ -50,6 +51,7 @@ export async function storedReportModel(
     },
     settings: settingsText(settings),
     warningCount: warnings,
+    missingPrices,
   };
   const name = taxpayerName(user);
   if (name) model.taxpayerName = name;

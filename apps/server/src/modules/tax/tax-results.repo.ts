@@ -5,6 +5,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database, TaxCalculationRow, TaxCalculationStatus } from '../../db/schema.ts';
 import { yieldToRequests } from '../../jobs/yield-to-requests.ts';
 import { nowIso } from '../users/users.repo.ts';
+import { missingPriceCounts } from './missing-prices.ts';
 import { insertResults, type TxYears } from './store-results.ts';
 
 const RESULT_TABLES = [
@@ -244,16 +245,9 @@ export class TaxResultsRepo {
       .execute();
   }
 
-  /** Per tax year, how many transactions still miss a price (their value counts as 0). */
-  async missingPriceCounts(calcId: number): Promise<Map<number, number>> {
-    const rows = await this.db
-      .selectFrom('tax_transaction_status')
-      .select((eb) => ['year', eb.fn.countAll<number>().as('n')])
-      .where('calc_id', '=', calcId)
-      .where('missing_price', '=', true)
-      .groupBy('year')
-      .execute();
-    return new Map(rows.filter((r) => r.year !== null).map((r) => [Number(r.year), Number(r.n)]));
+  /** Per tax year, how many transactions still miss a price (missing-prices.ts: the one count). */
+  missingPriceCounts(calcId: number): Promise<Map<number, number>> {
+    return missingPriceCounts(this.db, calcId);
   }
 
   warnings(calcId: number, limit = 200) {

@@ -3,6 +3,7 @@ import type { HoldingRow } from '@lotwise/reports/model';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, TaxDisposalsTable, TaxIncomeTable } from '../../db/schema.ts';
 import { yieldToRequests } from '../../jobs/yield-to-requests.ts';
+import { missingPriceCounts } from './missing-prices.ts';
 import { checkpointSpan, yearEndHoldings } from './year-end-holdings.ts';
 
 export type DisposalRecord = Selectable<TaxDisposalsTable>;
@@ -177,6 +178,11 @@ export class TaxYearRepo {
       .selectFrom('tax_warnings')
       .where('calc_id', '=', calcId)
       .where((eb) => eb.or([eb('year', '=', year), eb('year', 'is', null)]));
+  }
+
+  /** The year's transactions with a missing price (missing-prices.ts: the one count). */
+  async missingPrices(calcId: number, year: number): Promise<number> {
+    return (await missingPriceCounts(this.db, calcId, year)).get(year) ?? 0;
   }
 
   /** How many warnings the year has, per code (the page and the PDF count the same). */

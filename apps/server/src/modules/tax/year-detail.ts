@@ -9,9 +9,17 @@ type Figures = Omit<
   'year' | 'method' | 'basis' | 'calculated_at' | 'stale' | 'warnings' | 'warnings_total' | 'warning_groups'
 >;
 
+/** A term's rounded totals; proceeds and gain unknown (null) when a sale has no price. */
 function termOf(lines: readonly Form8949Line[]) {
   const t = totalsOf(lines);
-  return { proceeds: t.proceeds, cost_basis: t.costBasis, gain: t.gain, count: lines.length };
+  const unknown = t.missing > 0;
+  return {
+    proceeds: unknown ? null : t.proceeds,
+    cost_basis: t.costBasis,
+    gain: unknown ? null : t.gain,
+    count: lines.length,
+    missing_prices: t.missing,
+  };
 }
 
 /** "06/01/2024" → "2024-06". */
@@ -53,19 +61,23 @@ export function yearFigures(model: ReportModel): Figures {
   const short = lines.filter((l) => l.term === 'short');
   const long = lines.filter((l) => l.term === 'long');
   const income = incomeReport(model);
+  const all = totalsOf(lines);
   return {
     currency: model.currency,
+    missing_prices: model.missingPrices,
     short_term: termOf(short),
     long_term: termOf(long),
-    net_gain: plain(new Dec(totalsOf(lines).gain)),
-    income_total: income.total,
+    net_gain: all.missing > 0 ? null : plain(new Dec(all.gain)),
+    income_total: income.missing > 0 ? null : income.total,
+    income_missing_prices: income.missing,
     income_by_type: income.byType.map((t) => ({
       type: t.type,
       label: t.label,
       count: t.count,
-      value: t.value,
+      value: t.missing > 0 ? null : t.value,
     })),
-    gains_by_month: byMonth(lines),
-    gains_by_asset: byAsset(lines),
+    // A sale without a price has no known gain: the charts leave it out (the page says so).
+    gains_by_month: byMonth(lines.filter((l) => !l.missingPrice)),
+    gains_by_asset: byAsset(lines.filter((l) => !l.missingPrice)),
   };
 }

@@ -20,6 +20,7 @@ export function GainsChart({ year }: { year: YearDetail }) {
   }));
   const byAsset = year.gains_by_asset.map((a) => ({ label: a.asset, Gain: Number(a.gain) }));
   const empty = byMonth.length === 0;
+  const unpriced = year.short_term.missing_prices + year.long_term.missing_prices;
   return (
     <Card withBorder radius="md" p="md">
       <Group justify="space-between" mb="sm">
@@ -34,9 +35,15 @@ export function GainsChart({ year }: { year: YearDetail }) {
           ]}
         />
       </Group>
+      {unpriced > 0 ? (
+        <Text fz="xs" c="red.8" mb="xs" data-testid="chart-unpriced">
+          {unpriced} sale{unpriced === 1 ? '' : 's'} without a price {unpriced === 1 ? 'is' : 'are'} left out:
+          {unpriced === 1 ? ' its' : ' their'} gain is unknown.
+        </Text>
+      ) : null}
       {empty ? (
         <Text fz="sm" c="dimmed">
-          No sales in {year.year}.
+          {unpriced > 0 ? `No priced sales in ${year.year}.` : `No sales in ${year.year}.`}
         </Text>
       ) : (
         <BarChart

@@ -19,7 +19,9 @@ export function IncomeByType({ year }: { year: YearDetail }) {
               <Table.Tr key={t.type}>
                 <Table.Td>{t.label}</Table.Td>
                 <Table.Td c="dimmed">{t.count}</Table.Td>
-                <Table.Td ta="right">{formatMoney(t.value, year.currency)}</Table.Td>
+                <Table.Td ta="right" c={t.value === null ? 'red.8' : undefined}>
+                  {t.value === null ? 'Unknown (no price)' : formatMoney(t.value, year.currency)}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -7,6 +7,7 @@ import { CalculateTaxesButton } from './calculate-taxes-button';
 import { DisposalsTable } from './disposals-table';
 import { GainsChart } from './gains-chart';
 import { IncomeByType } from './income-by-type';
+import { IncompleteYear } from './incomplete-year';
 import { NewImportsBanner } from './new-imports-banner';
 import { RefreshControl } from './refresh-control';
 import { ReportsMenu } from './reports-menu';
@@ -32,7 +33,7 @@ export function OneYearPage({ year }: { year: number }) {
           <Stack gap={4} align="flex-end">
             <Group gap="xs">
               <YearSelect year={year} />
-              {detail.data ? <ReportsMenu year={year} /> : null}
+              {detail.data ? <ReportsMenu year={year} missingPrices={detail.data.missing_prices} /> : null}
             </Group>
             <RefreshControl />
           </Stack>
@@ -47,6 +48,7 @@ export function OneYearPage({ year }: { year: number }) {
         <EmptyState title="No tax results yet" action={<CalculateTaxesButton variant="notfound" />} />
       ) : (
         <Stack gap="md">
+          <IncompleteYear year={detail.data} />
           <TermTotals year={detail.data} />
           <WarningsList year={detail.data} />
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">

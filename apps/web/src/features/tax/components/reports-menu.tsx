@@ -1,7 +1,13 @@
 import { type ReportForm, reportPath } from '@lotwise/contracts/tax/year';
 import { Button, Menu } from '@mantine/core';
-import { IconChevronDown, IconDownload, IconFileSpreadsheet, IconFileTypePdf } from '@tabler/icons-react';
-import { useReportDownload } from '../hooks/use-report-download';
+import {
+  IconAlertTriangle,
+  IconChevronDown,
+  IconDownload,
+  IconFileSpreadsheet,
+  IconFileTypePdf,
+} from '@tabler/icons-react';
+import { useConfirmedDownload } from '../hooks/use-confirmed-download';
 
 export const REPORTS: ReadonlyArray<{ form: ReportForm; label: string }> = [
   { form: 'form-8949.pdf', label: 'Form 8949 (PDF)' },
@@ -19,43 +25,62 @@ export const REPORTS: ReadonlyArray<{ form: ReportForm; label: string }> = [
 /**
  * Downloads of one year's reports. Each is fetched first and saved from memory, so a report that
  * needs a tax plan (402) leads to the pricing page; the links stay real for opening in a new tab.
+ * An incomplete year (`missingPrices` > 0) says so in the menu and asks before each download.
  */
-export function ReportsMenu({ year, compact = false }: { year: number; compact?: boolean }) {
-  const { download, pending } = useReportDownload();
+export function ReportsMenu({
+  year,
+  compact = false,
+  missingPrices = 0,
+}: {
+  year: number;
+  compact?: boolean;
+  missingPrices?: number;
+}) {
+  const { request, pending, modal } = useConfirmedDownload(missingPrices);
   return (
-    <Menu position="bottom-end" withinPortal shadow="md">
-      <Menu.Target>
-        <Button
-          variant={compact ? 'subtle' : 'light'}
-          color="teal"
-          size={compact ? 'xs' : 'sm'}
-          leftSection={<IconDownload size={16} />}
-          rightSection={<IconChevronDown size={14} />}
-          aria-label={`Reports ${year}`}
-          loading={pending !== null}
-        >
-          Reports
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {REPORTS.map((r) => (
-          <Menu.Item
-            key={r.form}
-            component="a"
-            href={reportPath(year, r.form)}
-            download
-            onClick={(event: React.MouseEvent<HTMLAnchorElement>) => {
-              event.preventDefault();
-              void download(year, r.form);
-            }}
-            leftSection={
-              r.form.endsWith('.pdf') ? <IconFileTypePdf size={16} /> : <IconFileSpreadsheet size={16} />
-            }
+    <>
+      {modal}
+      <Menu position="bottom-end" withinPortal shadow="md">
+        <Menu.Target>
+          <Button
+            variant={compact ? 'subtle' : 'light'}
+            color="teal"
+            size={compact ? 'xs' : 'sm'}
+            leftSection={<IconDownload size={16} />}
+            rightSection={<IconChevronDown size={14} />}
+            aria-label={`Reports ${year}`}
+            loading={pending !== null}
           >
-            {r.label}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+            Reports
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {missingPrices > 0 ? (
+            <Menu.Label c="red.8" maw={260} data-testid="reports-incomplete">
+              <IconAlertTriangle size={12} style={{ verticalAlign: 'middle' }} /> Incomplete:{' '}
+              {missingPrices.toLocaleString('en-US')} missing {missingPrices === 1 ? 'price' : 'prices'}. Each
+              file says so; unknown values are not 0.
+            </Menu.Label>
+          ) : null}
+          {REPORTS.map((r) => (
+            <Menu.Item
+              key={r.form}
+              component="a"
+              href={reportPath(year, r.form)}
+              download
+              onClick={(event: React.MouseEvent<HTMLAnchorElement>) => {
+                event.preventDefault();
+                request(year, r.form, r.label);
+              }}
+              leftSection={
+                r.form.endsWith('.pdf') ? <IconFileTypePdf size={16} /> : <IconFileSpreadsheet size={16} />
+              }
+            >
+              {r.label}
+            </Menu.Item>
+          ))}
+        </Menu.Dropdown>
+      </Menu>
+    </>
   );
 }

@@ -7,6 +7,8 @@ import { EmptyState } from '@/components/ui/states';
 import { paths } from '@/config/paths';
 import { useTaxYear } from '@/hooks/use-tax-year';
 import { useUser } from '@/lib/session/session';
+import { useTaxYears } from '../api/list-years';
+import { useConfirmedDownload } from '../hooks/use-confirmed-download';
 
 const WAYS: ReadonlyArray<{ title: string; form: ReportForm; steps: string[] }> = [
   {
@@ -40,6 +42,10 @@ const WAYS: ReadonlyArray<{ title: string; form: ReportForm; steps: string[] }> 
 export function TaxFilingPage() {
   const user = useUser();
   const [year] = useTaxYear();
+  const years = useTaxYears();
+  // The year's one count of transactions without a price: an incomplete year asks before a download.
+  const missing = years.data?.years.find((y) => y.year === year)?.missing_prices ?? 0;
+  const { request, modal } = useConfirmedDownload(missing);
   if (user.country_code !== 'US')
     return (
       <>
@@ -56,6 +62,7 @@ export function TaxFilingPage() {
         title="File Your Tax Return"
         description={`Tax year ${year}: file with the reports from your Tax Center.`}
       />
+      {modal}
       <Stack gap="md" maw={820}>
         <Alert
           color="blue"
@@ -79,7 +86,17 @@ export function TaxFilingPage() {
                 <List.Item key={s}>{s}</List.Item>
               ))}
             </List>
-            <Anchor href={reportPath(year, way.form)} download fz="sm" mt="xs" display="inline-block">
+            <Anchor
+              href={reportPath(year, way.form)}
+              download
+              fz="sm"
+              mt="xs"
+              display="inline-block"
+              onClick={(event: React.MouseEvent<HTMLAnchorElement>) => {
+                event.preventDefault();
+                request(year, way.form, `${way.title} file`);
+              }}
+            >
               Download for {year}
             </Anchor>
           </Card>

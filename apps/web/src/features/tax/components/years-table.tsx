@@ -82,7 +82,7 @@ export function YearsTable({
               <Text fz="xs" c="dimmed">
                 {method.toUpperCase()}
               </Text>
-              <ReportsMenu year={y.year} compact />
+              <ReportsMenu year={y.year} compact missingPrices={y.missing_prices} />
             </Group>
           </Card>
         ))}
@@ -125,7 +125,7 @@ export function YearsTable({
               </Table.Td>
               <Table.Td>{method.toUpperCase()}</Table.Td>
               <Table.Td ta="right">
-                <ReportsMenu year={y.year} compact />
+                <ReportsMenu year={y.year} compact missingPrices={y.missing_prices} />
               </Table.Td>
             </Table.Tr>
           ))}
