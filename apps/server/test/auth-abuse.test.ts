@@ -306,3 +306,30 @@ describe('TRUST_PROXY', () => {
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY.*10\.0\.0\.0\/33/);
   });
 });
+
+for (const dialect of DIALECTS) {
+  describe(`${dialect}: turning two-factor on twice at once`, () => {
+    let server: TestServer;
+    beforeAll(async () => {
+      server = await startTestServer(dialect);
+    });
+    afterAll(() => server.dispose());
+
+    it('turns it on once: the recovery codes answered are the ones that work', async () => {
+      const client = await signUp(server, 'twice@example.com');
+      const setup = await client.post('/api/users/mfa/setup');
+      const code = authenticator.generate(setup.body.secret);
+      const results = await Promise.all([0, 1, 2].map(() => client.post('/api/users/mfa/enable', { code })));
+      const ok = results.filter((r) => r.status === 200);
+      expect(ok).toHaveLength(1);
+      expect(results.filter((r) => r.status === 409)).toHaveLength(2);
+      const anon = new TestClient(server.app);
+      const step1 = await anon.post('/api/auth/login', { email: 'twice@example.com', password: PASSWORD });
+      const byRecovery = await anon.post('/api/auth/login/mfa', {
+        mfa_token: step1.body.mfa_token,
+        code: ok[0]!.body.recovery_codes[0],
+      });
+      expect(byRecovery.body.status).toBe('success');
+    });
+  });
+}

@@ -42,6 +42,21 @@ export function registerMfaRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!checkTotp(body.code, secret)) throw new AppError('invalid_mfa_code', WRONG_CODE, { field: 'code' });
     const codes = newRecoveryCodes();
     await db.transaction().execute(async (trx) => {
+      // Conditional on the pending secret, so of two enables racing only one turns it on and
+      // its recovery codes are the ones kept.
+      const enabled = await trx
+        .updateTable('users')
+        .set({
+          mfa_enabled: true,
+          mfa_secret: secret,
+          mfa_pending_secret: null,
+          updated_at: new Date().toISOString(),
+        })
+        .where('id', '=', auth.user.id)
+        .where('mfa_pending_secret', '=', secret)
+        .executeTakeFirst();
+      if (Number(enabled.numUpdatedRows) === 0)
+        throw new AppError('conflict', 'Two-factor authentication is already on.');
       await trx.deleteFrom('recovery_codes').where('user_id', '=', auth.user.id).execute();
       await trx
         .insertInto('recovery_codes')
@@ -52,16 +67,6 @@ export function registerMfaRoutes(app: FastifyInstance, ctx: AppContext): void {
             used_at: null,
           })),
         )
-        .execute();
-      await trx
-        .updateTable('users')
-        .set({
-          mfa_enabled: true,
-          mfa_secret: secret,
-          mfa_pending_secret: null,
-          updated_at: new Date().toISOString(),
-        })
-        .where('id', '=', auth.user.id)
         .execute();
     });
     return { status: 'success' as const, recovery_codes: codes };
