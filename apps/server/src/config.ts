@@ -230,7 +230,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     signupRateLimit: e.SIGNUP_RATE_LIMIT,
-    signupConfirmEmail: e.SIGNUP_CONFIRM_EMAIL === 'auto' ? Boolean(e.SMTP_URL) : e.SIGNUP_CONFIRM_EMAIL === 'on',
+    signupConfirmEmail:
+      e.SIGNUP_CONFIRM_EMAIL === 'auto' ? Boolean(e.SMTP_URL) : e.SIGNUP_CONFIRM_EMAIL === 'on',
     loginAccountRateLimit: e.LOGIN_ACCOUNT_RATE_LIMIT,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webDist: e.WEB_DIST

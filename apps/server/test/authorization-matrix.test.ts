@@ -30,6 +30,7 @@ type Rule = 'public' | 'any' | 'customer' | 'customer+admin' | 'cpa+admin' | 'ad
 const RULES: Record<string, Rule> = {
   'GET /api/auth/session': 'public',
   'POST /api/auth/sign_up': 'public',
+  'POST /api/auth/confirm_sign_up': 'public',
   'POST /api/auth/login': 'public',
   'POST /api/auth/login/mfa': 'public',
   'POST /api/auth/logout': 'public',

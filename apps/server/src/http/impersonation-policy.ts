@@ -169,10 +169,11 @@ export const IMPERSONATION_POLICY: readonly PolicyRow[] = [
     ],
   },
   {
-    what: 'Signing in: sign-up, log-in, two-factor log-in, password reset',
+    what: 'Signing in: sign-up and its e-mailed link, log-in, two-factor log-in, password reset',
     allowed: false,
     routes: [
       'POST /api/auth/sign_up',
+      'POST /api/auth/confirm_sign_up',
       'POST /api/auth/login',
       'POST /api/auth/login/mfa',
       'POST /api/auth/forgot_password',

@@ -22,6 +22,7 @@ const publicPages: RouteObject[] = [
   page('/forgotpassword', () => import('./routes/auth/forgot-password')),
   page('/resetpassword', () => import('./routes/auth/reset-password')),
   page('/accept_invitation', () => import('./routes/auth/accept-invitation')),
+  page('/confirm_sign_up', () => import('./routes/auth/confirm-sign-up')),
 ];
 
 const onboardingPages: RouteObject[] = [

@@ -20,10 +20,18 @@ export const getSession = defineCall({
   response: sessionState,
 });
 
+/**
+ * Where a sign-up is finished from the e-mailed link (the instance confirms addresses): the same
+ * answer whether the address was new or already had an account, so the form reveals no account.
+ */
+export const signUpPending = z.object({ status: z.literal('confirm_email'), message: z.string() });
+export const CONFIRM_EMAIL_MESSAGE =
+  'Check your e-mail: we sent a link to finish creating your account. It works for 24 hours.';
+
 export const signUp = defineCall({
   method: 'POST',
   path: '/api/auth/sign_up',
-  summary: 'Create an account and sign in',
+  summary: 'Create an account and sign in, or (addresses confirmed by e-mail) mail the link that finishes it',
   tag: 'auth',
   public: true,
   body: z.object({
@@ -32,6 +40,17 @@ export const signUp = defineCall({
     first_name: z.string().trim().max(100).optional(),
     last_name: z.string().trim().max(100).optional(),
   }),
+  response: z.union([sessionState, signUpPending]),
+});
+
+/** The e-mailed link of a sign-up, spent with the password chosen at that sign-up: signs in. */
+export const confirmSignUp = defineCall({
+  method: 'POST',
+  path: '/api/auth/confirm_sign_up',
+  summary: 'Finish a sign-up with the e-mailed token and its password, and sign in',
+  tag: 'auth',
+  public: true,
+  body: z.object({ token: z.string().min(1).max(200), password: z.string().min(1).max(200) }),
   response: sessionState,
 });
 

@@ -28,6 +28,7 @@ import * as m000033 from './2026_11_28_000033_wallet_finder.ts';
 import * as m000034 from './2026_11_29_000034_email_verified.ts';
 import * as m000036 from './2026_11_29_000036_auth_attempts.ts';
 import * as m000041 from './2026_11_29_000041_job_checkpoint.ts';
+import * as m000045 from './2026_11_29_000045_sign_up_confirmations.ts';
 
 /** Every migration, in order. Imported statically so the server needs no file scanning. */
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_000034_email_verified': m000034,
   '2026_11_29_000036_auth_attempts': m000036,
   '2026_11_29_000041_job_checkpoint': m000041,
+  '2026_11_29_000045_sign_up_confirmations': m000045,
 };

@@ -1,4 +1,6 @@
 import {
+  CONFIRM_EMAIL_MESSAGE,
+  confirmSignUp,
   forgotPassword,
   getSession,
   login,
@@ -20,6 +22,7 @@ import {
   requestPasswordReset,
 } from './password-reset.service.ts';
 import { sessionState } from './session-state.ts';
+import { confirmSignUp as finishSignUp, signUpByEmail } from './sign-up.service.ts';
 
 /**
  * Requests are counted per client address (request.ip: the socket's, or what a proxy trusted by
@@ -44,11 +47,27 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     app,
     signUp,
     async ({ body, request, reply }) => {
+      // Addresses confirmed by e-mail: one answer whether or not the address had an account.
+      if (ctx.config.signupConfirmEmail) {
+        await signUpByEmail(ctx, body);
+        return { status: 'confirm_email' as const, message: CONFIRM_EMAIL_MESSAGE };
+      }
       const user = await createAccount(ctx, body);
       await startSession(ctx, request, reply, user.id);
       return sessionState(request, user);
     },
     { rateLimit: { max: ctx.config.signupRateLimit, timeWindow: '1 hour' } },
+  );
+
+  publicRoute(
+    app,
+    confirmSignUp,
+    async ({ body, request, reply }) => {
+      const user = await finishSignUp(ctx, body.token, body.password);
+      await startSession(ctx, request, reply, user.id);
+      return sessionState(request, user);
+    },
+    { rateLimit: { max: ctx.config.loginRateLimit, timeWindow: '15 minutes' } },
   );
 
   publicRoute(

@@ -1,5 +1,6 @@
 import { email as emailSchema, passwordProblems } from '@lotwise/contracts/auth/password-rules';
-import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { IconMail } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FormError } from '@/components/ui/form-error';
@@ -32,9 +33,29 @@ export function SignUpForm() {
     if (!parsed.success || next.password) return;
     signUp.mutate(
       { email: parsed.data, password, first_name: firstName || undefined, last_name: lastName || undefined },
-      { onSuccess: (session) => session.user && navigate(landingPath(session.user), { replace: true }) },
+      {
+        onSuccess: (result) => {
+          if ('user' in result && result.user) navigate(landingPath(result.user), { replace: true });
+        },
+      },
     );
   };
+
+  const pending = signUp.data && 'status' in signUp.data ? signUp.data : null;
+  if (pending) {
+    return (
+      <AuthCard title="Check your e-mail">
+        <Stack gap="md">
+          <Alert color="teal" variant="light" icon={<IconMail size={18} />} role="status">
+            {pending.message}
+          </Alert>
+          <Anchor component={Link} to={paths.auth.login.path} fz="sm">
+            Back to log in
+          </Anchor>
+        </Stack>
+      </AuthCard>
+    );
+  }
 
   const serverError = signUp.isError ? authErrorMessage(signUp.error) : null;
   const emailTaken = signUp.error instanceof ApiError && signUp.error.code === 'email_taken';
