@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptio
 import type { z } from 'zod';
 import { parseRoles } from '../modules/users/users.repo.ts';
 import { AppError } from './errors.ts';
+import { refuseNulInput } from './no-nul.ts';
 import type { Auth } from './session-plugin.ts';
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
@@ -60,6 +61,7 @@ export function publicRoute<C extends ApiCall>(
     url: call.path,
     schema: schemaOf(call),
     config: routeConfig(options),
+    preHandler: refuseNulInput,
     handler: (request, reply) =>
       handler({
         params: request.params as ParamsOf<C>,
@@ -93,6 +95,8 @@ export function authedRoute<C extends ApiCall>(
       if (options.roles && !parseRoles(auth.user.roles).some((r) => options.roles?.includes(r)))
         throw new AppError('forbidden', options.rolesMessage ?? "You're not supposed to be here.");
     },
+    // After sign-in and the schema: PostgreSQL's text cannot hold a NUL, so no field may (29.11).
+    preHandler: refuseNulInput,
     handler: (request, reply) => {
       const auth = requireAuth(request);
       return handler({

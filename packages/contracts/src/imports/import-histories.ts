@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../http.ts';
+import { recordId } from '../ids.ts';
 
 export const importStatus = z.enum(['in-progress', 'complete', 'failed']);
 
@@ -102,6 +103,6 @@ export const listExchangeSources = defineCall({
   path: '/api/imports/v2/import_histories/:id/exchange_sources',
   summary: 'The uploads of one account',
   tag: 'imports',
-  params: z.object({ id: z.coerce.number().int() }),
+  params: z.object({ id: recordId }),
   response: z.object({ data: z.array(importSourceRow) }),
 });

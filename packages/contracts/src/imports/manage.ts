@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, flag } from '../http.ts';
+import { recordId } from '../ids.ts';
 
 export const updateImportName = defineCall({
   method: 'PUT',
@@ -26,7 +27,7 @@ export const deleteImportHistory = defineCall({
   path: '/api/imports/v1/import_histories/:id',
   summary: 'Delete an account with all its uploads and transactions (runs as a job; poll deletion_status)',
   tag: 'imports',
-  params: z.object({ id: z.coerce.number().int() }),
+  params: z.object({ id: recordId }),
   response: z.object({ status: z.literal('success'), data: z.object({ job_id: z.number().int() }) }),
 });
 
@@ -35,7 +36,7 @@ export const deleteImportSource = defineCall({
   path: '/api/imports/v1/import_files/:id',
   summary: 'Delete one upload and the transactions it added (runs as a job; poll deletion_status)',
   tag: 'imports',
-  params: z.object({ id: z.coerce.number().int() }),
+  params: z.object({ id: recordId }),
   response: z.object({ status: z.literal('success'), data: z.object({ job_id: z.number().int() }) }),
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../http.ts';
+import { recordId } from '../ids.ts';
 import { transactionKind } from '../normalised.ts';
 import { DATE_RANGE_TEXT, isTransactionTime } from '../transactions/date-range.ts';
 import { isFiatCode } from '../transactions/fiat.ts';
@@ -88,7 +89,7 @@ export const searchExchanges = defineCall({
   path: '/api/imports/v1/exchanges/search',
   summary: 'Exchanges and wallets Lotwise can import, matching q',
   tag: 'imports',
-  query: z.object({ q: z.string().optional() }),
+  query: z.object({ q: z.string().max(100).optional() }),
   response: z.object({ data: z.array(exchangeOption) }),
 });
 
@@ -97,6 +98,6 @@ export const getExchange = defineCall({
   path: '/api/imports/v1/exchanges/:id',
   summary: 'One importable exchange or wallet with its file formats',
   tag: 'imports',
-  params: z.object({ id: z.coerce.number().int() }),
+  params: z.object({ id: recordId }),
   response: z.object({ data: exchangeOption }),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../http.ts';
+import { recordId } from '../ids.ts';
 import { importSourceRow } from './import-histories.ts';
 
 /**
@@ -51,6 +52,6 @@ export const getImportErrors = defineCall({
   path: '/api/imports/v1/import_files/:id/errors',
   summary: 'Row errors of one upload, for /error-logs?id=',
   tag: 'imports',
-  params: z.object({ id: z.coerce.number().int() }),
+  params: z.object({ id: recordId }),
   response: z.object({ data: z.object({ source: importSourceRow, errors: z.array(importErrorRow) }) }),
 });

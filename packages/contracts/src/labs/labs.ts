@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../http.ts';
+import { recordId } from '../ids.ts';
 
 /** spec 01 §5/§9: Labs keeps at most 6 research items per user. */
 export const LABS_MAX_ITEMS = 6;
@@ -210,7 +211,7 @@ export const deleteResearchItem = defineCall({
   path: '/api/labs/research_portfolios/:id',
   summary: 'Deletes one of the user’s research items',
   tag: 'labs',
-  params: z.object({ id: z.coerce.number().int().positive() }),
+  params: z.object({ id: recordId }),
   response: z.object({ status: z.literal('success') }),
 });
 

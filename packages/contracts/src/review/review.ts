@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../http.ts';
+import { recordId } from '../ids.ts';
 import { FINDING_WIZARDS, WIZARDS } from './wizards.ts';
 
 export const wizardName = z.enum(WIZARDS);
@@ -203,7 +204,7 @@ export const completeWizard = defineCall({
   path: '/api/traces/:id',
   summary: 'Mark the named wizard done; answers the next one',
   tag: 'review',
-  params: z.object({ id: z.coerce.number().int() }),
+  params: z.object({ id: recordId }),
   body: z.object({ wizard_name: wizardName }),
   response: z.object({
     status: z.literal('success'),

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { defineCall, successStatus } from '../http.ts';
+import { recordId } from '../ids.ts';
 import { masquerade, role } from '../users/user.ts';
 
 const email = z.string().trim().toLowerCase().email('Enter a valid e-mail address').max(254);
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: recordId });
 const paging = {
   page: z.coerce.number().int().min(1).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(20),

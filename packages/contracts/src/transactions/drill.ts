@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, flag } from '../http.ts';
+import { recordId } from '../ids.ts';
 
 /** One step of a transaction's flow: units of an asset moving between transactions. */
 export const drillStep = z.object({
@@ -16,7 +17,7 @@ export const drillTransaction = defineCall({
   path: '/api/transaction/drill',
   summary: "A transaction's flow: where its units came from (forward=false) or went (forward=true)",
   tag: 'transactions',
-  query: z.object({ id: z.coerce.number().int(), forward: flag.optional() }),
+  query: z.object({ id: recordId, forward: flag.optional() }),
   response: z.object({
     status: z.literal('success'),
     data: z.object({

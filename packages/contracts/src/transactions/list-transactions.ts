@@ -11,6 +11,9 @@ const optionalText = z
   .transform((v) =>
     typeof v === 'string' && v !== 'null' && v !== 'false' && v.trim() !== '' ? v.trim() : null,
   );
+/** The longest search text: addresses, hashes and names fit many times over. */
+export const SEARCH_MAX = 500;
+
 const isoDate = z
   .union([
     z.string().regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z?)?$/, 'must be YYYY-MM-DDTHH:mm:ss'),
@@ -46,7 +49,10 @@ export const listTransactionsBody = z.object({
     .default(DEFAULT_PAGE_SIZE),
   sort_order: z.enum(['asc', 'desc']).default('desc'),
   sort_attribute: z.enum(SORT_ATTRIBUTES).default('transaction_at'),
-  search_params: optionalText,
+  /** At most 500 characters (an address or hash fits; SQLite refuses far longer LIKE patterns). */
+  search_params: optionalText.refine((v) => v === null || v.length <= SEARCH_MAX, {
+    message: `must be at most ${SEARCH_MAX} characters`,
+  }),
   start_date: isoDate,
   end_date: isoDate,
   exchanges: z.array(exchangeFilter).nullable().optional(),

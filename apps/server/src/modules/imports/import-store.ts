@@ -4,7 +4,7 @@ import { bulkInsert } from '../../db/bulk-insert.ts';
 import type { Database } from '../../db/schema.ts';
 import { reapplyAnnotations } from '../annotations/annotations.repo.ts';
 import { nowIso } from '../users/users.repo.ts';
-import { STAGED_COLUMNS, type StagedValues } from './staged-row.ts';
+import { STAGED_COLUMNS, type StagedValues, withoutNul } from './staged-row.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -80,8 +80,8 @@ export class ImportStore {
           errors.slice(i, i + 500).map((e) => ({
             import_file_id: fileId,
             line: e.line,
-            column_name: e.column,
-            message: e.message,
+            column_name: e.column === null ? null : withoutNul(e.column),
+            message: withoutNul(e.message),
           })),
         )
         .execute();
@@ -205,7 +205,7 @@ export class ImportStore {
         .updateTable('import_files')
         .set({
           status: 'failed',
-          status_message: message,
+          status_message: withoutNul(message),
           format,
           error_count: errorCount,
           finished_at: nowIso(),

@@ -1,5 +1,6 @@
 import { unlink } from 'node:fs/promises';
 import path from 'node:path';
+import { recordId } from '@lotwise/contracts/ids';
 import {
   importHistoryExists,
   listExchangeSources,
@@ -11,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ImportHistoryRow } from '../../db/schema.ts';
 import type { AppContext } from '../../http/context.ts';
 import { AppError, notFound } from '../../http/errors.ts';
+import { refuseNul } from '../../http/no-nul.ts';
 import { authedRoute } from '../../http/route.ts';
 import { detectUploadFormat } from './detect-upload.ts';
 import { appImportFileJob } from './import-file.job.ts';
@@ -65,12 +67,20 @@ export function registerImportRoutes(app: FastifyInstance, ctx: AppContext): voi
     const fail = async (message: string, field: string) => {
       throw new AppError('validation_failed', message, { field });
     };
+    refuseNul({ ...upload.fields, file: upload.fileName });
     const detected = await detectUploadFormat(upload.storagePath, upload.fields.format);
     if ('error' in detected) return fail(detected.error, detected.error.split(':')[0] ?? 'file');
     const family = familyOfFormat(detected.id);
 
     let history: ImportHistoryRow | undefined;
-    const wantedId = upload.fields.import_history_id ? Number(upload.fields.import_history_id) : undefined;
+    const wantedText = upload.fields.import_history_id?.trim() || undefined;
+    const wanted = wantedText === undefined ? undefined : recordId.safeParse(wantedText);
+    if (wanted && !wanted.success)
+      return fail(
+        'import_history_id: must be the id of one of your accounts (a whole number)',
+        'import_history_id',
+      );
+    const wantedId = wanted?.data;
     if (wantedId !== undefined) {
       history = await repo.findHistory(userId, wantedId);
       if (!history) return fail('import_history_id: account not found', 'import_history_id');

@@ -46,7 +46,7 @@ export interface StagingTarget {
  * from the parse worker to the writer, and the prepared insert takes them as they are.
  */
 export function stagedValues(t: NormalisedTransaction, key: string, target: StagingTarget): StagedValues {
-  return [
+  const values: StagedValues = [
     target.fileId,
     target.userId,
     target.historyId,
@@ -72,4 +72,16 @@ export function stagedValues(t: NormalisedTransaction, key: string, target: Stag
     t.token_contract ?? null,
     target.now,
   ];
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (typeof v === 'string' && v.includes('\u0000')) values[i] = withoutNul(v);
+  }
+  return values;
 }
+
+/**
+ * A file's text without NUL characters (issue 29.11): PostgreSQL's text cannot hold one (a
+ * NUL in a note failed the whole import there while SQLite stored it), and no value of an
+ * exchange export means anything by it. Dropped on both databases, so both store the same.
+ */
+export const withoutNul = (text: string): string => text.replace(/\u0000/g, '');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../../http.ts';
+import { recordId } from '../../ids.ts';
 import { listTransactionsBody } from '../list-transactions.ts';
 import type { UserDefinedType } from './types.ts';
 
@@ -75,7 +76,7 @@ export function bulkOptionsFor(types: readonly string[]) {
 
 export const BULK_UPDATE_MESSAGE = 'Bulk update successful';
 
-const id = z.coerce.number().int().positive();
+const id = recordId;
 const ids = z.union([id, z.array(id).min(1).max(10_000)]).transform((v) => (Array.isArray(v) ? v : [v]));
 const mark = z.string().min(1).max(40).transform(bulkMark);
 

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { defineCall, errorResponse, flag } from '../../http.ts';
+import { recordId } from '../../ids.ts';
 import { USER_DEFINED_TYPES } from './types.ts';
 
-const id = z.coerce.number().int().positive();
+const id = recordId;
 const ids = z.union([id, z.array(id).min(1).max(10_000)]).transform((v) => (Array.isArray(v) ? v : [v]));
 
 const updateTypeParams = z.object({ id, type: z.enum(USER_DEFINED_TYPES) });

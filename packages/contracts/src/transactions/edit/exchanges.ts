@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../../http.ts';
+import { recordId } from '../../ids.ts';
 
 /** Exchanges view (spec 02 §2, §3, §8): the user's accounts with counts, delete and reset. */
 export const EXCHANGE_DELETED_MESSAGE =
@@ -42,7 +43,7 @@ export const deleteExchange = defineCall({
   path: '/api/transaction/:exchangeId',
   summary: "Delete an exchange's transactions and edits (runs as a job)",
   tag: 'transactions',
-  params: z.object({ exchangeId: z.coerce.number().int().positive() }),
+  params: z.object({ exchangeId: recordId }),
   response: z.object({
     status: z.literal('success'),
     message: z.string(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../../http.ts';
+import { recordId } from '../../ids.ts';
 
 /** Groups (spec 02 §4): rows combined under one lead (gt_id), staking marks, switch-trade types. */
 export const GROUP_MESSAGE = 'Transactions group successful';
@@ -20,7 +21,7 @@ const switchTradeValues = SWITCH_TRADE_TYPES.map((t) => t.value) as [SwitchTrade
 export const GROUP_STAKING_MARKS = ['staking_lockup', 'external_transfer'] as const;
 export const ITEM_STAKING_MARKS = ['staking_reward', 'staking_return'] as const;
 
-const id = z.coerce.number().int().positive();
+const id = recordId;
 
 const ok = z.object({
   status: z.literal('success'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, flag } from '../../http.ts';
+import { recordId } from '../../ids.ts';
 import { transactionRow } from '../transaction-row.ts';
 
 /**
@@ -13,7 +14,7 @@ export const NO_PAIR_MESSAGE = 'Please select a matching pair below.';
 export const NO_CANDIDATES_MESSAGE = 'Matching transaction not found.';
 export const CREATE_MANUAL_LABEL = 'Create Manual ( matching transaction not found )';
 
-const id = z.coerce.number().int().positive();
+const id = recordId;
 
 /** One row of a pair dialog's table (the transaction itself or a candidate). */
 export const pairCandidate = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, flag } from '../../http.ts';
+import { recordId } from '../../ids.ts';
 import { transactionRow } from '../transaction-row.ts';
 
 /** Free text of a number as the form sends it ('' and null mean empty); checked by validateEdit. */
@@ -18,7 +19,7 @@ export type LegacyEditType = (typeof LEGACY_EDIT_TYPES)[number];
  * so that every failing message comes back at once, not only zod's first complaint.
  */
 export const updateTransactionBody = z.object({
-  id: z.coerce.number().int().positive(),
+  id: recordId,
   date: text(40),
   type: z.enum(LEGACY_EDIT_TYPES).nullish(),
   from_currency: text(60),
