@@ -193,6 +193,12 @@ for (const dialect of DIALECTS) {
           }
         }
       }
+      // A body naming a record by an id no record can have.
+      const resync = await alice.post('/api/imports/v2/actions/resync_account', {
+        import_history_id: 99999999999,
+      });
+      expect(resync.status).toBe(400);
+      expect(resync.body.field).toBe('import_history_id');
       expect(failures).toEqual([]);
     });
   });

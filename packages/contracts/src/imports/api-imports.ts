@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, flag } from '../http.ts';
+import { recordId } from '../ids.ts';
 
 /** Exchanges whose read-only API key Lotwise can import from (through ccxt). */
 export const API_EXCHANGES = [
@@ -117,7 +118,7 @@ export const resyncAccount = defineCall({
   path: '/api/imports/v2/actions/resync_account',
   summary: 'Resync a connected account: only what is new since the last sync',
   tag: 'imports',
-  body: z.object({ import_history_id: z.number().int() }),
+  body: z.object({ import_history_id: recordId }),
   response: z.object({
     status: z.literal('success'),
     message: z.string(),
