@@ -2,6 +2,7 @@ import type { User } from '@lotwise/contracts/users/user';
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconCreditCard, IconHelp, IconLogout, IconSettings, IconShieldLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { withoutClientOnly } from '@/lib/access/viewing-client';
 import { shortenEmail } from '@/lib/format/text';
 import { useLogout } from '@/lib/session/logout';
 import { accountMenuItems } from './nav-items';
@@ -20,7 +21,17 @@ function initials(user: User): string {
 }
 
 /** Account menu: Settings, Billing (customers only), Support, Sign Out. */
-export function AccountMenu({ user, billingEnabled }: { user: User; billingEnabled: boolean }) {
+export function AccountMenu({
+  user,
+  billingEnabled,
+  viewingClient = false,
+}: {
+  user: User;
+  billingEnabled: boolean;
+  /** Inside a client's account: no Settings (their profile, password, two-factor) and no Billing. */
+  viewingClient?: boolean;
+}) {
+  const items = accountMenuItems(user, billingEnabled);
   const logout = useLogout();
   const name = [user.first_name, user.last_name].filter(Boolean).join(' ');
   return (
@@ -39,7 +50,7 @@ export function AccountMenu({ user, billingEnabled }: { user: User; billingEnabl
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{shortenEmail(user.email)}</Menu.Label>
-        {accountMenuItems(user, billingEnabled).map((item) =>
+        {(viewingClient ? withoutClientOnly(items) : items).map((item) =>
           item.href ? (
             <Menu.Item
               key={item.label}

@@ -2,7 +2,7 @@ import { AppShell, Box, Burger, Button, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconSparkles } from '@tabler/icons-react';
 import { Suspense } from 'react';
-import { Link, Outlet } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { Logo } from '@/components/ui/logo';
 import { LoadingState } from '@/components/ui/states';
 import { TaxYearPicker } from '@/components/ui/tax-year-picker';
@@ -10,6 +10,7 @@ import { paths } from '@/config/paths';
 import { InvitationBanner } from '@/features/taxpro/components/invitation-banner';
 import { useTaxYear } from '@/hooks/use-tax-year';
 import { isCpaOnly, isCustomer, isUsRegion } from '@/lib/access/roles';
+import { blockedWhileViewing, withoutClientOnly } from '@/lib/access/viewing-client';
 import { useBillingEnabled } from '@/lib/billing-status';
 import { useSession, useUser } from '@/lib/session/session';
 import { AccountMenu } from './account-menu';
@@ -18,6 +19,7 @@ import { MasqueradeBanner } from './masquerade-banner';
 import { MobileBottomBar } from './mobile-bottom-bar';
 import { MobileNavDrawer } from './mobile-nav-drawer';
 import { bottomBarItems, navItems, showsUpgrade } from './nav-items';
+import { NotWhileViewing } from './not-while-viewing';
 import { SafeHarborBanner } from './safe-harbor-banner';
 
 /** The signed-in shell: header navigation on desktop, bottom bar below 768 px. */
@@ -27,11 +29,13 @@ export function AppLayout() {
   const masquerade = session?.masquerade ?? null;
   const [opened, { toggle, close }] = useDisclosure(false);
   const [taxYear] = useTaxYear();
-  const items = navItems(user);
+  const { pathname } = useLocation();
+  // Inside a client's account: no link, button or page for what the client keeps to themselves.
+  const items = masquerade ? withoutClientOnly(navItems(user)) : navItems(user);
   const bottom = bottomBarItems(user);
   const customer = isCustomer(user);
   // Billing off (the default): no Upgrade button and no Billing item.
-  const billing = useBillingEnabled(customer);
+  const billing = useBillingEnabled(customer) && !masquerade;
   const headerHeight = masquerade ? { base: 60 + 78, sm: 60 + 38 } : 60;
   return (
     <AppShell
@@ -66,20 +70,24 @@ export function AppLayout() {
                 Upgrade
               </Button>
             ) : null}
-            <AccountMenu user={user} billingEnabled={billing} />
+            <AccountMenu user={user} billingEnabled={billing} viewingClient={masquerade !== null} />
           </Group>
         </Group>
       </AppShell.Header>
       <MobileNavDrawer opened={opened} onClose={close} items={items} showTaxYear={customer} />
       <AppShell.Main bg="gray.0" mih="100dvh">
         <Container size="lg" py={{ base: 'md', sm: 'xl' }} px="md">
-          {customer && isUsRegion(user.country_code) ? (
+          {customer && !masquerade && isUsRegion(user.country_code) ? (
             <SafeHarborBanner dismissedOnServer={user.safe_harbor_dismissed} />
           ) : null}
           {customer && !masquerade ? <InvitationBanner /> : null}
-          <Suspense fallback={<LoadingState />}>
-            <Outlet />
-          </Suspense>
+          {masquerade && blockedWhileViewing(pathname) ? (
+            <NotWhileViewing />
+          ) : (
+            <Suspense fallback={<LoadingState />}>
+              <Outlet />
+            </Suspense>
+          )}
         </Container>
       </AppShell.Main>
       {bottom.length > 0 ? (

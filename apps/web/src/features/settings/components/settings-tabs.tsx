@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { showsBilling } from '@/lib/access/roles';
 import { useBillingEnabled } from '@/lib/billing-status';
-import { useUser } from '@/lib/session/session';
+import { useSession, useUser } from '@/lib/session/session';
 
 type Tab = 'profile' | 'billing' | 'mfa' | 'prices';
 
@@ -19,6 +19,10 @@ export function SettingsTabs({ active }: { active: Tab }) {
   const user = useUser();
   const navigate = useNavigate();
   const billing = useBillingEnabled(showsBilling(user));
+  // Inside a client's account only their price files are offered (issue 32): not their profile,
+  // two-factor or billing.
+  const viewingClient = Boolean(useSession().data?.masquerade);
+  if (viewingClient) return null;
   return (
     <Tabs value={active} onChange={(v) => v && navigate(TARGETS[v as Tab])} mb="lg">
       <Tabs.List>
