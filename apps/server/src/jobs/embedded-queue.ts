@@ -4,19 +4,26 @@ import type { JobExecutor, JobHandler, JobQueue } from './job-queue.ts';
 import type { JobsRepo } from './jobs.repo.ts';
 
 /**
- * One process on SQLite: jobs run in this process, one at a time, picked from the jobs
- * table, so a job queued before a crash or restart runs when the server comes back.
+ * One process on SQLite: jobs run in this process, picked from the jobs table, so a job
+ * queued before a crash or restart runs when the server comes back. Up to `slots` jobs run
+ * at once, never two of one user, the next being the oldest queued job of a user with
+ * nothing running: one user's large import does not hold everyone else's small one
+ * (issue 29.9), and each user's jobs still run one after another, in order.
  */
 export class EmbeddedQueue implements JobQueue {
   private running = false;
   private timer: NodeJS.Timeout | undefined;
-  private loop: Promise<void> = Promise.resolve();
-  private busy = false;
+  /** The run of each user with a job in progress here. */
+  private readonly active = new Map<number, Promise<void>>();
+  private picking: Promise<void> = Promise.resolve();
+  private pickingNow = false;
+  private pickAgain = false;
 
   constructor(
     private readonly repo: JobsRepo,
     private readonly executor: JobExecutor,
     private readonly pollMs = 500,
+    private readonly slots = 2,
   ) {}
 
   register(name: JobName, handler: JobHandler): void {
@@ -43,35 +50,51 @@ export class EmbeddedQueue implements JobQueue {
   async stop(): Promise<void> {
     this.running = false;
     clearTimeout(this.timer);
-    await this.loop;
+    await this.picking;
+    await Promise.all(this.active.values());
   }
 
   async idle(): Promise<void> {
     for (;;) {
-      await this.loop;
-      // Query first, then read the flag (see PgBossQueue.idle).
+      await this.picking;
+      await Promise.all(this.active.values());
+      // Query first, then read the state (see PgBossQueue.idle).
       const queued = await this.repo.nextQueuedId();
-      if (queued === undefined && !this.busy) return;
+      if (queued === undefined && this.active.size === 0 && !this.pickingNow) return;
       await new Promise((r) => setTimeout(r, 20));
     }
   }
 
   private kick(): void {
-    if (!this.running || this.busy) return;
+    if (!this.running) return;
+    if (this.pickingNow) {
+      this.pickAgain = true;
+      return;
+    }
     clearTimeout(this.timer);
-    this.busy = true;
-    this.loop = this.drain().finally(() => {
-      this.busy = false;
-      if (this.running) this.timer = setTimeout(() => this.kick(), this.pollMs);
+    this.pickingNow = true;
+    this.pickAgain = false;
+    this.picking = this.fill().finally(() => {
+      this.pickingNow = false;
+      if (!this.running) return;
+      if (this.pickAgain) this.kick();
+      else this.timer = setTimeout(() => this.kick(), this.pollMs);
     });
   }
 
-  private async drain(): Promise<void> {
-    for (;;) {
-      if (!this.running) return;
-      const id = await this.repo.nextQueuedId();
-      if (id === undefined) return;
-      await this.executor.run(id);
+  /** Starts jobs while a slot is free and a user with nothing running has one queued. */
+  private async fill(): Promise<void> {
+    while (this.running && this.active.size < this.slots) {
+      const next = await this.repo.nextFairQueuedId([...this.active.keys()]);
+      if (!next) return;
+      const run = this.executor
+        .run(next.id, { onlyQueued: true })
+        .catch(() => undefined) // the executor records a job's failure; a lost claim is no one's
+        .finally(() => {
+          this.active.delete(next.userId);
+          this.kick();
+        });
+      this.active.set(next.userId, run);
     }
   }
 }

@@ -83,8 +83,9 @@ export class JobExecutor {
     });
   }
 
-  async run(jobId: number): Promise<void> {
-    const job = await this.repo.claim(jobId, this.worker);
+  /** `onlyQueued`: a job picked from the table (not delivered once by a transport) is claimed only if still queued. */
+  async run(jobId: number, options: { onlyQueued?: boolean } = {}): Promise<void> {
+    const job = await this.repo.claim(jobId, this.worker, options.onlyQueued ? ['queued'] : undefined);
     if (!job) return;
     // Beat while it runs; a job another process took over (this one stalled) is no longer ours.
     let lost = false;

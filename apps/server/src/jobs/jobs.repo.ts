@@ -46,8 +46,15 @@ export class JobsRepo {
     return this.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  /** Marks one queued job running; answers undefined if another worker got it first. */
-  async claim(id: number, worker: string | null = null): Promise<JobRow | undefined> {
+  /**
+   * Marks one queued job running; answers undefined if another worker got it first.
+   * `from`: the statuses it may be claimed from (a fair pick claims only a queued job).
+   */
+  async claim(
+    id: number,
+    worker: string | null = null,
+    from: JobStatus[] = ACTIVE,
+  ): Promise<JobRow | undefined> {
     const now = nowIso();
     return this.db
       .updateTable('jobs')
@@ -59,7 +66,7 @@ export class JobsRepo {
         worker,
       }))
       .where('id', '=', id)
-      .where('status', 'in', ACTIVE)
+      .where('status', 'in', from)
       .returningAll()
       .executeTakeFirst();
   }
@@ -103,6 +110,34 @@ export class JobsRepo {
       .returning('id')
       .executeTakeFirst();
     return won?.id;
+  }
+
+  /**
+   * The next job to start, fair between users: the oldest queued job of a user with no job
+   * running (in any process), so one user's large import never holds everyone else's small
+   * one and each user's jobs still run one after another, in order. `busyUsers`: users whose
+   * job this process picked and is about to claim (not marked running yet).
+   */
+  async nextFairQueuedId(
+    busyUsers: readonly number[] = [],
+  ): Promise<{ id: number; userId: number } | undefined> {
+    let query = this.db
+      .selectFrom('jobs as j')
+      .select(['j.id', 'j.user_id'])
+      .where('j.status', '=', 'queued')
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('jobs as r')
+              .select('r.id')
+              .whereRef('r.user_id', '=', 'j.user_id')
+              .where('r.status', '=', 'running'),
+          ),
+        ),
+      );
+    if (busyUsers.length > 0) query = query.where('j.user_id', 'not in', [...busyUsers]);
+    const row = await query.orderBy('j.id').limit(1).executeTakeFirst();
+    return row ? { id: Number(row.id), userId: Number(row.user_id) } : undefined;
   }
 
   async nextQueuedId(): Promise<number | undefined> {

@@ -7,13 +7,21 @@ import type { JobsRepo } from './jobs.repo.ts';
 const QUEUE = 'lotwise-jobs';
 
 /**
- * PostgreSQL: pg-boss carries job ids between server processes, so any process can pick
- * up work and a job whose worker died is retried after it expires. Status and progress
- * stay in our jobs table, as with the embedded queue.
+ * PostgreSQL: pg-boss tells every server process that work is waiting, so any process can
+ * pick it up; status and progress stay in our jobs table, as with the embedded queue. Which
+ * job runs next is decided there, fair between users (JobsRepo.nextFairQueuedId: the oldest
+ * queued job of a user with nothing running, in any process), up to `slots` at once per
+ * process: one user's large import does not hold everyone else's small one (issue 29.9).
  */
 export class PgBossQueue implements JobQueue {
   private readonly boss: PgBoss;
   private inFlight = 0;
+  /** The run of each user with a job in progress in this process (fair picks). */
+  private readonly active = new Map<number, Promise<void>>();
+  private filling = false;
+  private fillAgain = false;
+  private stopped = false;
+  private poller: NodeJS.Timeout | undefined;
 
   private sweeper: NodeJS.Timeout | undefined;
 
@@ -27,6 +35,8 @@ export class PgBossQueue implements JobQueue {
       staleMs?: number;
       sweepMs?: number;
       log?: FastifyBaseLogger;
+      /** Jobs this process runs at once (of different users). */
+      slots?: number;
     } = {},
   ) {
     this.boss = new PgBoss({ connectionString, schema: options.schema ?? 'pgboss', max: 4 });
@@ -48,6 +58,43 @@ export class PgBossQueue implements JobQueue {
         this.inFlight--;
       });
     }
+  }
+
+  /** Starts jobs while a slot is free and a user with nothing running has one queued. */
+  private async fill(): Promise<void> {
+    if (this.stopped) return;
+    if (this.filling) {
+      this.fillAgain = true;
+      return;
+    }
+    this.filling = true;
+    try {
+      do {
+        this.fillAgain = false;
+        while (!this.stopped && this.active.size < (this.options.slots ?? 2)) {
+          const next = await this.repo.nextFairQueuedId([...this.active.keys()]);
+          if (!next) break;
+          this.inFlight++;
+          const run = this.executor
+            .run(next.id, { onlyQueued: true })
+            .catch((error: unknown) =>
+              this.options.log?.warn({ err: error, jobId: next.id }, 'job run failed'),
+            )
+            .finally(() => {
+              this.inFlight--;
+              this.active.delete(next.userId);
+              this.wake();
+            });
+          this.active.set(next.userId, run);
+        }
+      } while (this.fillAgain);
+    } finally {
+      this.filling = false;
+    }
+  }
+
+  private wake(): void {
+    this.fill().catch((error: unknown) => this.options.log?.warn({ err: error }, 'picking a job failed'));
   }
 
   register(name: JobName, handler: JobHandler): void {
@@ -72,19 +119,19 @@ export class PgBossQueue implements JobQueue {
     }, this.options.sweepMs ?? 5000);
     this.sweeper.unref();
     await this.createQueueOnce();
+    // A message says a job was queued somewhere; the fair pick decides which one runs.
     await this.boss.work<{ jobId: number }>(
       QUEUE,
       { pollingIntervalSeconds: 0.5, batchSize: 1 },
-      async ([job]) => {
-        if (!job) return;
-        this.inFlight++;
-        try {
-          await this.executor.run(job.data.jobId);
-        } finally {
-          this.inFlight--;
-        }
+      async () => {
+        await this.fill();
       },
     );
+    // A job left queued while its user had another running is picked when a slot frees
+    // (here or in another process); the poll covers one freed in another process.
+    this.poller = setInterval(() => this.wake(), 1000);
+    this.poller.unref();
+    this.wake();
   }
 
   /**
@@ -108,8 +155,11 @@ export class PgBossQueue implements JobQueue {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     clearInterval(this.sweeper);
+    clearInterval(this.poller);
     await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    await Promise.all(this.active.values());
   }
 
   async idle(): Promise<void> {

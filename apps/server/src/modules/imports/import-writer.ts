@@ -27,12 +27,14 @@ export type WriterMessage =
   | { type: 'failed'; message: string };
 
 /**
- * The import writer (SQLite): one database transaction on a connection of its own for the
- * whole run, rows inserted into transactions as the parse worker hands them over, then the
- * counts and statuses, then COMMIT. Parsing and writing overlap on two threads; the main
- * thread goes on serving requests and reads see the import whole or not at all. A crash
- * before COMMIT leaves nothing behind (SQLite rolls the transaction back), and the job
- * runs again on restart. Writes from elsewhere wait for the commit (busy timeout).
+ * The import writer (SQLite): on a connection of its own, rows are staged as the parse
+ * worker hands them over, each batch in a short transaction of its own, then moved into
+ * transactions with the counts and statuses in one database transaction. Parsing and
+ * writing overlap on two threads; the main thread goes on serving requests and reads see
+ * the import whole or not at all. Between batches the write lock is free: another user's
+ * job, or a request, writes without waiting for the whole import (issue 29.9; it once held
+ * one transaction for the whole run, and everyone else's writes waited for its commit).
+ * A crash leaves staged rows that the re-run clears.
  */
 const main = parentPort;
 if (!main) throw new Error('import-writer must run in a worker thread');
@@ -42,10 +44,9 @@ const sqlite = (() => {
   if (!db.sqlite) throw new Error('import-writer needs the embedded database');
   return db.sqlite;
 })();
-const store = new ImportStore(db.kysely, sqlite, { direct: true });
+const store = new ImportStore(db.kysely, sqlite);
 const repo = new ImportsRepo(db.kysely);
 let skipped = 0;
-sqlite.exec('begin immediate');
 
 const post = (message: WriterMessage) => main.postMessage(message);
 
@@ -60,7 +61,6 @@ async function finish(summary: StreamSummary): Promise<void> {
     skipped,
     limit: input.transactionLimit ?? null,
   });
-  sqlite.exec('commit');
   await db.close();
   post({ type: 'done', outcome });
 }
@@ -68,7 +68,7 @@ async function finish(summary: StreamSummary): Promise<void> {
 async function handle(message: WorkerMessage): Promise<void> {
   switch (message.type) {
     case 'rows':
-      store.insertRows(JSON.parse(message.rows) as StagedValues[]);
+      await store.stageRows(JSON.parse(message.rows) as StagedValues[]);
       post({ type: 'progress', bytesRead: message.bytesRead });
       break;
     case 'errors':
