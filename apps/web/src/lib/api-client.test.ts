@@ -32,6 +32,19 @@ describe('callApi', () => {
     expect(init.body).toBe('{"name":"x"}');
   });
 
+  it('sends the CSRF cookie the server holds over an older token from a parallel first request', async () => {
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ status: 'success' }), { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    setCsrfToken('from-the-session-body');
+    // biome-ignore lint/suspicious/noDocumentCookie: the readable CSRF cookie is what is tested
+    document.cookie = 'lotwise_csrf=from-the-last-set-cookie; path=/';
+    await callApi(call, { params: { id: 7 }, body: { name: 'x' } });
+    // biome-ignore lint/suspicious/noDocumentCookie: clean up
+    document.cookie = 'lotwise_csrf=; path=/; max-age=0';
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect((init.headers as Record<string, string>)['x-csrf-token']).toBe('from-the-last-set-cookie');
+  });
+
   it('throws an ApiError carrying the parsed error response', async () => {
     const body: z.input<typeof errorResponse> = {
       status: 'error',

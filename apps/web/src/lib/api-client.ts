@@ -55,7 +55,11 @@ export function errorText(error: unknown): string {
 let csrfToken: string | null = null;
 let onUnauthenticated: ((call: ApiCall) => void) | null = null;
 
-/** The session query stores the CSRF token here; the readable cookie is the fallback. */
+/**
+ * The session query stores the CSRF token here, the fallback when the cookie cannot be read.
+ * The readable cookie comes first: it is what the server compares with, and a first visit's
+ * parallel requests (session, billing status) each set a fresh one — the last wins.
+ */
 export function setCsrfToken(token: string | null): void {
   csrfToken = token;
 }
@@ -109,7 +113,7 @@ export async function callApi<C extends AnyCall>(
   };
   const headers: Record<string, string> = { accept: 'application/json' };
   if (call.method !== 'GET') {
-    const token = csrfToken ?? readCookie('lotwise_csrf');
+    const token = readCookie('lotwise_csrf') ?? csrfToken;
     if (token) headers['x-csrf-token'] = token;
   }
   let body: string | undefined;

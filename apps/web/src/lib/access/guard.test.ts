@@ -63,6 +63,33 @@ describe('signed-in users', () => {
     expect(at(cpa, '/transactions')).toEqual({ kind: 'redirect', to: '/tax_pro/dashboard' });
     expect(at(cpa, '/tax_pro/view_customer')).toEqual({ kind: 'allow' });
     expect(at({ ...cpa, roles: ['cpa', 'customer'] }, '/transactions')).toEqual({ kind: 'allow' });
+    // An accountant who signed up from an invitation's link goes back to it after onboarding.
+    const link = '/accept_invitation?token=abc';
+    expect(
+      decideAccess({
+        user: cpa,
+        pathname: '/onboarding/step-5',
+        search: '',
+        pricingTarget: null,
+        redirectTarget: link,
+      }),
+    ).toEqual({
+      kind: 'redirect',
+      to: link,
+      forgetRemembered: true,
+    });
+    expect(
+      decideAccess({
+        user: cpa,
+        pathname: '/transactions',
+        search: '',
+        pricingTarget: null,
+        redirectTarget: link,
+      }),
+    ).toEqual({
+      kind: 'redirect',
+      to: '/tax_pro/dashboard',
+    });
   });
   it('admins open every page', () => {
     expect(at({ ...customer, roles: ['admin'], onboarded: false }, '/tax_pro/dashboard')).toEqual({

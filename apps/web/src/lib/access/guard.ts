@@ -55,6 +55,9 @@ export function decideAccess({
   if (isCpaOnly(user)) {
     if (inTaxPro) return ALLOW;
     if (inOnboarding && !user.onboarded) return ALLOW;
+    // Leaving onboarding: a page remembered before sign-up (an invitation's link) comes first.
+    const remembered = inOnboarding ? safeRedirectTarget(redirectTarget) : null;
+    if (remembered) return { kind: 'redirect', to: remembered, forgetRemembered: true };
     return { kind: 'redirect', to: paths.taxPro.dashboard.path };
   }
 

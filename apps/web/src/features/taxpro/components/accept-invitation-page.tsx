@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { errorText } from '@/lib/api-client';
+import { COOKIES, writeCookie } from '@/lib/cookies';
 import { useSession } from '@/lib/session/session';
 import { useAcceptToken } from '../api/taxpro';
 
@@ -24,6 +25,11 @@ export function AcceptInvitationPage() {
   }, [signedIn, token, accept]);
 
   const back = `/accept_invitation?token=${encodeURIComponent(token)}`;
+  // Signed out: remember this page, so that signing in — or signing up and finishing onboarding —
+  // comes back here and spends the token (the only proof the invitation is yours: issue 32).
+  useEffect(() => {
+    if (!isPending && !signedIn && token) writeCookie(COOKIES.redirect, back, 60 * 60);
+  }, [isPending, signedIn, token, back]);
   let body: ReactNode;
   if (!token)
     body = <Alert color="red">This link has no invitation in it. Open the link from the e-mail again.</Alert>;
