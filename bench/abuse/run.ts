@@ -4,8 +4,9 @@
  *
  *   npx tsx bench/abuse/run.ts [--dialect sqlite|postgres]
  *       starts its own server process (production defaults, 127.0.0.1, a fresh data folder and
- *       database), and a second one with the address limits raised (LOGIN_RATE_LIMIT=1000) so the
- *       MFA race meets only the challenge's own cap
+ *       database), and a second one with TRUST_PROXY=loopback, where each spoofed address counts
+ *       as a real client (an attacker with many addresses): the per-account limits, the reset
+ *       e-mail cap and the MFA challenge's own cap must hold there too
  *   npx tsx bench/abuse/run.ts --url http://127.0.0.1:3000 [--data-dir data]
  *       probes a running server instead (loopback only; it signs up throw-away accounts; the
  *       data folder lets it count e-mails in the outbox and leftover uploads)
@@ -85,8 +86,15 @@ try {
   await probe('reset e-mails', () => resetMails(target));
   await probe('MFA race', () => mfaRace(target));
   if (!url) {
-    const raised = await start({ LOGIN_RATE_LIMIT: '1000' });
-    await probe('MFA race (raised limits)', () => mfaRace(raised, ' (address limits raised)'));
+    // As if every spoofed address were a real client behind a proxy Lotwise trusts: what holds
+    // when an attacker really has many addresses.
+    const proxied = await start({ TRUST_PROXY: 'loopback' });
+    const label = ' [TRUST_PROXY=loopback: each a real client]';
+    console.log(`\nA second server behind a trusted proxy, ${proxied.url}:\n`);
+    await probe('login rate limit (proxied)', () => loginWithSpoofedXff(proxied, label));
+    await probe('reset e-mails (proxied)', () => resetMails(proxied, label));
+    await probe('MFA race (proxied)', () => mfaRace(proxied, label));
+    console.log('');
   }
   await probe('mfa/disable', () => mfaDisable(target));
   await probe('CSRF by GET', () => csrfGets(target));
