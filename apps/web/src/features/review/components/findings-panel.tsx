@@ -1,6 +1,5 @@
 import type { FindingWizard } from '@lotwise/contracts/review/wizards';
 import { Alert, Anchor, Group, Pagination, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -51,10 +50,7 @@ export function FindingsPanel({ wizard }: { wizard: FindingWizard }) {
   const decide = useDecide();
   // The outcome stays at the top of the list, where the button was pressed (a toast is missed).
   const [outcome, setOutcome] = useState<string | null>(null);
-  const answered = (message: string) => {
-    setOutcome(message);
-    notifications.show({ color: 'teal', message });
-  };
+  const answered = (message: string) => setOutcome(message);
   if (findings.isPending) return <LoadingState label="Looking through your transactions…" />;
   if (findings.isError)
     return <ErrorState message={errorText(findings.error)} onRetry={() => findings.refetch()} />;

@@ -10,6 +10,7 @@ import { errorText } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format/amount';
 import { defaultTaxYear, taxYearOptions } from '@/lib/tax-year';
 import { useChooseMethod, useMethodComparison } from '../api/review';
+import { rememberWorkingYear } from '../utils/working-year';
 
 type Method = 'fifo' | 'lifo' | 'hifo' | 'lofo';
 const NAMES: Record<Method, string> = {
@@ -180,6 +181,7 @@ export function MethodPanel({ onChosen }: { onChosen: (year: number) => void }) 
       {
         onSuccess: (r) => {
           notifications.show({ color: 'teal', message: r.message });
+          rememberWorkingYear(year);
           onChosen(year);
         },
       },

@@ -17,6 +17,7 @@ import { useUser } from '@/lib/session/session';
 import { defaultTaxYear } from '@/lib/tax-year';
 import { useReviewSummary } from '../api/review';
 import { rememberStep } from '../utils/current-step';
+import { rememberedWorkingYear } from '../utils/working-year';
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
@@ -45,7 +46,10 @@ export function TaxSummaryPage() {
   const [params] = useSearchParams();
   // The year the user was working on (the method step names it), else the latest with figures.
   const asked = Number(params.get('year'));
-  const year = Number.isInteger(asked) && asked > 0 ? asked : (details.data?.tax_year ?? defaultTaxYear());
+  const year =
+    Number.isInteger(asked) && asked > 0
+      ? asked
+      : (rememberedWorkingYear() ?? details.data?.tax_year ?? defaultTaxYear());
   useEffect(() => {
     rememberStep('tax_summary');
   }, []);

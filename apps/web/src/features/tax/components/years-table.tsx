@@ -22,10 +22,10 @@ function Status({ stale, missing }: { stale: boolean; missing: number }) {
   ) : null;
   if (missing > 0) {
     return (
-      <Group gap={4} wrap="nowrap">
+      <Stack gap={4} align="flex-start">
         <IncompleteBadge missing={missing} />
         {outOfDate}
-      </Group>
+      </Stack>
     );
   }
   return (
