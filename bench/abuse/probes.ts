@@ -76,6 +76,25 @@ export async function loginWithSpoofedXff(target: Target, label = ''): Promise<O
   };
 }
 
+/** 25 sign-ups, each with a new X-Forwarded-For (spends this address's sign-ups for the hour). */
+export async function signUps(target: Target, label = ''): Promise<Outcome> {
+  const statuses: number[] = [];
+  for (let i = 0; i < 25; i++) {
+    const res = await new Client(target.url).call(
+      'POST',
+      '/api/auth/sign_up',
+      { email: email('signup'), password: PASSWORD },
+      { headers: spoofedXff() },
+    );
+    statuses.push(res.status);
+  }
+  return {
+    probe: `sign-up: 25 accounts, a new X-Forwarded-For each${label}`,
+    held: statuses.includes(429),
+    figures: tally(statuses),
+  };
+}
+
 /** 40 reset requests for one address, each with a new X-Forwarded-For: how many e-mails go out. */
 export async function resetMails(target: Target, label = ''): Promise<Outcome> {
   const victim = email('reset');

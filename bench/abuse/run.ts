@@ -11,7 +11,8 @@
  *       probes a running server instead (loopback only; it signs up throw-away accounts; the
  *       data folder lets it count e-mails in the outbox and leftover uploads)
  *
- * Every loop is bounded (at most 50 requests a probe).
+ * Every loop is bounded (at most 50 requests a probe). The sign-up probe runs last: it spends
+ * the loopback address's sign-ups for the hour (SIGNUP_RATE_LIMIT).
  */
 import path from 'node:path';
 import pg from 'pg';
@@ -23,6 +24,7 @@ import {
   mfaRace,
   type Outcome,
   resetMails,
+  signUps,
   type Target,
   websocketOrigin,
 } from './probes.ts';
@@ -100,6 +102,8 @@ try {
   await probe('CSRF by GET', () => csrfGets(target));
   await probe('websocket origin', () => websocketOrigin(target));
   await probe('aborted upload', () => abortedUpload(target));
+  // Last: it uses up this address's sign-ups for the hour.
+  await probe('sign-ups', () => signUps(target));
   const held = outcomes.filter((o) => o.held === true).length;
   const failed = outcomes.filter((o) => o.held === false).length;
   console.log(`\n${held} held, ${failed} did not, ${outcomes.length - held - failed} not judged`);
