@@ -18,6 +18,7 @@ export function CalculationNotice({
   calculatedAt: string | null;
 }) {
   const start = useStartCalculation();
+  const reasons = useCalculationDetails().data?.data.stale_reasons ?? [];
   if (inProgress) {
     return (
       <Alert color="blue" variant="light" mb="md" icon={<Loader size={16} />} data-testid="calc-in-progress">
@@ -36,8 +37,9 @@ export function CalculationNotice({
     >
       <Group justify="space-between" gap="sm">
         <Text fz="sm">
-          Your transactions or tax settings changed after the calculation of {formatDay(calculatedAt)}. These
-          figures may be out of date.
+          {reasons.length > 0
+            ? `${reasons.join(' ')} These figures are from the calculation of ${formatDay(calculatedAt)}.`
+            : `Your transactions or tax settings changed after the calculation of ${formatDay(calculatedAt)}. These figures may be out of date.`}
         </Text>
         <Button size="xs" variant="white" loading={start.isPending} onClick={() => start.mutate(true)}>
           Recalculate
