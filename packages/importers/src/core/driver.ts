@@ -7,6 +7,7 @@ import type {
 import { type CsvRecord, readRecords } from './csv.ts';
 import type { AmountOptions } from './decimal.ts';
 import type { Header } from './header.ts';
+import { unstorable } from './limits.ts';
 import { Row, RowProblem } from './row.ts';
 import type { FormatDefinition, FormatParser, ParseContext, ParseOptions } from './types.ts';
 
@@ -43,7 +44,11 @@ export class FormatRun {
       out.error({ line, column, message });
     this.ctx = {
       options,
-      emit: (t) => out.emit(t),
+      emit: (t) => {
+        const problem = unstorable(t);
+        if (problem === null) out.emit(t);
+        else out.error({ line: t.source_lines[0] ?? header.line, column: null, message: problem });
+      },
       skip: (lines, reason) => out.skip({ source_lines: [...lines].sort((a, b) => a - b), reason }),
       error,
       guard: (line, fn) => guard(line, fn, out),

@@ -1,0 +1,62 @@
+import type { NormalisedTransaction } from '@lotwise/contracts/normalised';
+
+/**
+ * What a normalised record may hold so that every store takes it unchanged (issue 29): the
+ * server's columns are `varchar(n)` (PostgreSQL refuses a longer value and failed the whole
+ * import; SQLite kept it) and PostgreSQL text cannot hold a NUL character. A record beyond
+ * these is a row error naming the field, never truncated or cleaned.
+ */
+export const FIELD_LIMITS = {
+  asset: 64,
+  /** A fiat value's currency: an ISO code (USD), at most 8 letters or digits. */
+  currency: 8,
+  subtype: 40,
+  label: 64,
+  external_id: 200,
+  tx_hash: 200,
+  from_address: 200,
+  to_address: 200,
+  token_contract: 200,
+} as const;
+
+const CURRENCY = /^[A-Z0-9]{1,8}$/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/** Why `tx` cannot be stored as it is, or null. */
+export function unstorable(tx: NormalisedTransaction): string | null {
+  for (const [name, leg] of [
+    ['sent', tx.sent],
+    ['received', tx.received],
+    ['fee', tx.fee],
+  ] as const) {
+    if (!leg) continue;
+    if (leg.asset.length > FIELD_LIMITS.asset)
+      return `${name} asset is longer than ${FIELD_LIMITS.asset} characters`;
+    if (CONTROL.test(leg.asset)) return `${name} asset "${shown(leg.asset)}" has a control character`;
+  }
+  if (tx.fiat_value && !CURRENCY.test(tx.fiat_value.currency)) {
+    return `"${shown(tx.fiat_value.currency)}" is not a currency code (at most 8 letters or digits, like USD)`;
+  }
+  for (const name of [
+    'subtype',
+    'label',
+    'external_id',
+    'tx_hash',
+    'from_address',
+    'to_address',
+    'token_contract',
+  ] as const) {
+    const value = tx[name];
+    if (value === null || value === undefined) continue;
+    if (value.length > FIELD_LIMITS[name]) return `${name} is longer than ${FIELD_LIMITS[name]} characters`;
+    if (value.includes('\u0000')) return `${name} has a NUL character`;
+  }
+  if (tx.note?.includes('\u0000')) return 'note has a NUL character';
+  return null;
+}
+
+function shown(value: string): string {
+  const visible = value.replace(CONTROL, '?');
+  return visible.length > 24 ? `${visible.slice(0, 21)}...` : visible;
+}
