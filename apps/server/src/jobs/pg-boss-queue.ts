@@ -109,6 +109,7 @@ export class PgBossQueue implements JobQueue {
     const job = await this.repo.insert(name, userId, payload, options.dedupeKey ?? null);
     this.executor.notify(job);
     await this.boss.send(QUEUE, { jobId: job.id }, { retryLimit: 2, expireInMinutes: 60 });
+    this.wake(); // this process may have a free slot: no need to wait for pg-boss's poll
     return job;
   }
 

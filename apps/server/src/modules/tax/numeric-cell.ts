@@ -16,3 +16,10 @@ export function numericCell(
   const where = txId ? ` (transaction ${txId})` : '';
   throw new Error(`${column}: ${JSON.stringify(value)} is not a number${where}`);
 }
+
+/** The same for a NOT NULL numeric column: a missing value is refused too. */
+export function numericText(value: string | null | undefined, column: string, txId?: string | null): string {
+  const checked = numericCell(value, column, txId);
+  if (checked === null) throw new Error(`${column}: no value${txId ? ` (transaction ${txId})` : ''}`);
+  return checked;
+}

@@ -1,6 +1,6 @@
 import type { CalculationResult } from '@lotwise/engine/types';
 import { type BulkTarget, bulkInsert } from '../../db/bulk-insert.ts';
-import { numericCell } from './numeric-cell.ts';
+import { numericCell, numericText } from './numeric-cell.ts';
 
 const DISPOSAL_COLUMNS = [
   'calc_id',
@@ -63,11 +63,11 @@ export async function insertResults(
       .values({
         calc_id: calcId,
         year,
-        proceeds: y.proceeds,
-        cost_basis: y.costBasis,
-        short_term_gain: y.shortTermGain,
-        long_term_gain: y.longTermGain,
-        income: y.income,
+        proceeds: numericText(y.proceeds, 'tax_year_summaries.proceeds'),
+        cost_basis: numericText(y.costBasis, 'tax_year_summaries.cost_basis'),
+        short_term_gain: numericText(y.shortTermGain, 'tax_year_summaries.short_term_gain'),
+        long_term_gain: numericText(y.longTermGain, 'tax_year_summaries.long_term_gain'),
+        income: numericText(y.income, 'tax_year_summaries.income'),
         disposal_count: y.disposals.length,
         income_count: y.incomeLines.length,
       })
@@ -77,13 +77,13 @@ export async function insertResults(
       year,
       Number(d.txId),
       d.asset,
-      numericCell(d.amount, 'tax_disposals.amount', d.txId),
+      numericText(d.amount, 'tax_disposals.amount', d.txId),
       d.acquiredAt,
       d.disposedAt,
       d.disposedTimestamp,
-      numericCell(d.proceeds, 'tax_disposals.proceeds', d.txId),
-      numericCell(d.costBasis, 'tax_disposals.cost_basis', d.txId),
-      numericCell(d.gain, 'tax_disposals.gain', d.txId),
+      numericText(d.proceeds, 'tax_disposals.proceeds', d.txId),
+      numericText(d.costBasis, 'tax_disposals.cost_basis', d.txId),
+      numericText(d.gain, 'tax_disposals.gain', d.txId),
       d.term,
       d.category,
       d.taxable,
@@ -99,8 +99,8 @@ export async function insertResults(
       year,
       Number(i.txId),
       i.asset,
-      numericCell(i.amount, 'tax_income.amount', i.txId),
-      numericCell(i.value, 'tax_income.value', i.txId),
+      numericText(i.amount, 'tax_income.amount', i.txId),
+      numericText(i.value, 'tax_income.value', i.txId),
       i.receivedAt,
       i.category,
       i.wallet,
@@ -116,8 +116,8 @@ export async function insertResults(
       calcId,
       h.wallet,
       h.asset,
-      numericCell(h.amount, 'tax_holdings.amount'),
-      numericCell(h.costBasis, 'tax_holdings.cost_basis'),
+      numericText(h.amount, 'tax_holdings.amount'),
+      numericText(h.costBasis, 'tax_holdings.cost_basis'),
       h.acquiredAt,
       h.lotId,
     ],
@@ -158,7 +158,7 @@ export async function insertResults(
       s.status,
       s.flags.includes('missing_price'),
       s.flags.includes('sell_without_buy'),
-      s.sellWithoutBuyQuantity ?? null,
+      numericCell(s.sellWithoutBuyQuantity, 'tax_transaction_status.sell_without_buy_quantity', s.id),
       years(s.id),
     ],
   );
