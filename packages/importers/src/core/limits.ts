@@ -3,8 +3,9 @@ import type { NormalisedTransaction } from '@lotwise/contracts/normalised';
 /**
  * What a normalised record may hold so that every store takes it unchanged (issue 29): the
  * server's columns are `varchar(n)` (PostgreSQL refuses a longer value and failed the whole
- * import; SQLite kept it) and PostgreSQL text cannot hold a NUL character. A record beyond
- * these is a row error naming the field, never truncated or cleaned.
+ * import; SQLite kept it). A record beyond these is a row error naming the field, never
+ * truncated. (NUL characters, which PostgreSQL text cannot hold, are dropped by the server's
+ * staging, issue 29.11.)
  */
 export const FIELD_LIMITS = {
   asset: 64,
@@ -20,8 +21,6 @@ export const FIELD_LIMITS = {
 } as const;
 
 const CURRENCY = /^[A-Z0-9]{1,8}$/;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
-const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** Why `tx` cannot be stored as it is, or null. */
 export function unstorable(tx: NormalisedTransaction): string | null {
@@ -33,7 +32,6 @@ export function unstorable(tx: NormalisedTransaction): string | null {
     if (!leg) continue;
     if (leg.asset.length > FIELD_LIMITS.asset)
       return `${name} asset is longer than ${FIELD_LIMITS.asset} characters`;
-    if (CONTROL.test(leg.asset)) return `${name} asset "${shown(leg.asset)}" has a control character`;
   }
   if (tx.fiat_value && !CURRENCY.test(tx.fiat_value.currency)) {
     return `"${shown(tx.fiat_value.currency)}" is not a currency code (at most 8 letters or digits, like USD)`;
@@ -50,13 +48,12 @@ export function unstorable(tx: NormalisedTransaction): string | null {
     const value = tx[name];
     if (value === null || value === undefined) continue;
     if (value.length > FIELD_LIMITS[name]) return `${name} is longer than ${FIELD_LIMITS[name]} characters`;
-    if (value.includes('\u0000')) return `${name} has a NUL character`;
   }
-  if (tx.note?.includes('\u0000')) return 'note has a NUL character';
   return null;
 }
 
 function shown(value: string): string {
-  const visible = value.replace(CONTROL, '?');
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are shown as '?'.
+  const visible = value.replace(/[\u0000-\u001f\u007f]/g, '?');
   return visible.length > 24 ? `${visible.slice(0, 21)}...` : visible;
 }
