@@ -16,7 +16,7 @@ import { type KrakenLedgerEntry, krakenEntriesFromCsv } from '../src/test-suppor
  * page, newest first), replaying the sample ledgers.csv exports plus generated entries for
  * paging. No request leaves the machine.
  */
-const SAMPLES = resolve(import.meta.dirname, '../../../fixtures/exchange-samples');
+const SAMPLES = path.resolve(import.meta.dirname, '../../../fixtures/exchange-samples');
 const SECRET = Buffer.from('lotwise-test-secret-lotwise-test-secret').toString('base64');
 
 interface Replay {

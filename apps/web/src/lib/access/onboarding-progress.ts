@@ -9,10 +9,13 @@ const key = (uuid: string) => `onboarding_step:${uuid}`;
  * half-way comes back where they were, not to step 1. Kept per user, in local storage: every
  * earlier step's answer is already saved on the server.
  */
-export function readOnboardingStep(uuid: string | undefined): number {
+type Step = 1 | 2 | 3 | 4 | 5;
+const isStep = (n: number): n is Step => Number.isInteger(n) && n >= 1 && n <= STEPS;
+
+export function readOnboardingStep(uuid: string | undefined): Step {
   if (!uuid) return 1;
   const n = Number(readStorage(key(uuid)));
-  return Number.isInteger(n) && n >= 1 && n <= STEPS ? n : 1;
+  return isStep(n) ? n : 1;
 }
 
 export function rememberOnboardingStep(uuid: string, step: number): void {
