@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
@@ -57,11 +58,13 @@ export function redisHub(url: string, log: FastifyBaseLogger): RealtimeHub {
   const sub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
   const topic = 'lotwise:notifications';
   const control = 'lotwise:control';
+  const self = randomUUID();
   sub.subscribe(topic, control).catch((err) => log.error({ err }, 'redis subscribe failed'));
   sub.on('message', (channel, raw: string) => {
     try {
       if (channel === control) {
-        local.accessChanged(JSON.parse(raw) as AccessChange);
+        const { from, change } = JSON.parse(raw) as { from: string; change: AccessChange };
+        if (from !== self) local.accessChanged(change); // this process acted on it already
         return;
       }
       const { userId, notification } = JSON.parse(raw) as { userId: number; notification: Notification };
@@ -80,7 +83,9 @@ export function redisHub(url: string, log: FastifyBaseLogger): RealtimeHub {
     accessChanged(change) {
       // This process at once (its sockets close without waiting for Redis); the others through it.
       local.accessChanged(change);
-      pub.publish(control, JSON.stringify(change)).catch((err) => log.error({ err }, 'publish failed'));
+      pub
+        .publish(control, JSON.stringify({ from: self, change }))
+        .catch((err) => log.error({ err }, 'publish failed'));
     },
     onAccessChange: local.onAccessChange,
     async close() {
