@@ -153,6 +153,18 @@ async function flow(context: BrowserContext, page: Page, tag: string) {
   expect(await page.getByTestId('year-2023').getByTestId('year-out-of-date').count()).toBe(0);
   await shot(page, `truth-tax-centre-stale-${tag}`);
 
+  // 35.4: in the list, the pound sale's Missing Price names the missing GBP→USD rate, and no value shows.
+  await page.goto('/transactions?txnType=all');
+  await page.getByTestId('transactions-table').waitFor();
+  const sale = page.getByTestId('transaction-row').filter({ hasText: '660.00' });
+  expect((await sale.getByTestId('row-total').textContent())?.trim()).toBe('—');
+  await sale.getByRole('button', { name: 'Missing Price', exact: true }).click();
+  await page.getByText('There is no GBP→USD rate on this date').waitFor();
+  expect(await page.getByText('There is no GBP→USD rate on this date').textContent()).toContain(
+    'and no price for ETH',
+  );
+  await shot(page, `truth-missing-rate-popover-${tag}`);
+
   // 35.4 + 35.6: a price file with only ETH's USD price; the page says to recalculate, and why.
   await page.goto('/settings/prices');
   const file = path.join(work, `eth-${tag}.csv`);

@@ -11,11 +11,14 @@ import { useRefetchPrice } from '../api/value-sources';
 export function MissingPriceActions({
   transactionId,
   coin,
+  rate = null,
   onAddValue,
   onChangeSymbol,
 }: {
   transactionId: number;
   coin: string | null;
+  /** "GBP→USD" when the row is valued in another currency: its missing rate comes first. */
+  rate?: string | null;
   onAddValue: () => void;
   onChangeSymbol: (() => void) | null;
 }) {
@@ -24,8 +27,9 @@ export function MissingPriceActions({
   return (
     <Stack gap="xs">
       <Text fz="sm">
-        We could not determine a fair market value for {coin ?? 'this coin'} on this date. You can fix this by
-        adding a value manually or changing token symbol.
+        {rate
+          ? `There is no ${rate} rate on this date to convert the row's own value${coin ? `, and no price for ${coin}` : ''}. Load a price file with either, or add a value manually.`
+          : `We could not determine a fair market value for ${coin ?? 'this coin'} on this date. You can fix this by adding a value manually or changing token symbol.`}
       </Text>
       <Button size="xs" variant="light" leftSection={<IconEdit size={14} />} onClick={onAddValue}>
         Add a value manually

@@ -138,13 +138,22 @@ export function RowWarnings({ row }: { row: TransactionRow }) {
       : null;
   const missing = row.status === 'error' && !EXEMPT.includes(row.sub_type);
   if (!missing && !row.is_sell_without_buy) return null;
+  // A side in another fiat currency: what is missing is its rate, not the coin's price.
+  const main = (row.main_currency ?? 'USD').toUpperCase();
+  const fiat = [row.from_currency, row.to_currency].find(
+    (c, i) =>
+      c !== null &&
+      !(i === 0 ? row.from_currency_crypto : row.to_currency_crypto) &&
+      c.toUpperCase() !== main,
+  );
   return (
     <Stack gap={2}>
       {missing ? (
         <Warning label="Missing Price">
           <MissingPriceActions
             transactionId={row.id}
-            coin={coin}
+            coin={crypto ?? coin}
+            rate={fiat ? `${fiat.toUpperCase()}→${main}` : null}
             onAddValue={() => openEditDialog(row, layout === 'grouped_revamp' ? 'revamp' : 'legacy', mobile)}
             onChangeSymbol={
               crypto ? () => openChangeSymbolModal(row.id, crypto, row.main_currency ?? 'USD', mobile) : null
