@@ -1,3 +1,4 @@
+import { affectsText } from './affects-text.ts';
 import { isLongTerm, isoString, ymdString } from './dates.ts';
 import type { EngineEvent, Leg } from './events.ts';
 import { fixedString, moneyShare } from './fixed.ts';
@@ -214,7 +215,7 @@ export class Recorder {
     this.warn({
       code: 'missing_price',
       txId: event.id,
-      message: `Transaction ${event.id}: ${what}; its value is taken as 0 until a price is added, so ${affects.join(', ')} may be wrong.`,
+      message: `Transaction ${event.id}: ${what}; its value is taken as 0 until a price is added, so ${affectsText(affects)} may be wrong.`,
       affects,
     });
   }

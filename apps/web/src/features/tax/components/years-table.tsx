@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { paths } from '@/config/paths';
 import { useIsMobile } from '@/hooks/use-is-mobile';
 import { formatMoney } from '@/lib/format/amount';
+import { methodForYear } from '../method-for-year';
 import { IncompleteBadge } from './incomplete-badge';
 import { ReportsMenu } from './reports-menu';
 
@@ -80,7 +81,7 @@ export function YearsTable({
             <Text fz="sm">Income: {formatMoney(y.income, currency)}</Text>
             <Group justify="space-between" mt="xs">
               <Text fz="xs" c="dimmed">
-                {method.toUpperCase()}
+                {methodForYear(method, y.year)}
               </Text>
               <ReportsMenu year={y.year} compact missingPrices={y.missing_prices} />
             </Group>
@@ -123,7 +124,7 @@ export function YearsTable({
               <Table.Td>
                 <Status stale={outdated(y.year)} missing={y.missing_prices} />
               </Table.Td>
-              <Table.Td>{method.toUpperCase()}</Table.Td>
+              <Table.Td>{methodForYear(method, y.year)}</Table.Td>
               <Table.Td ta="right">
                 <ReportsMenu year={y.year} compact missingPrices={y.missing_prices} />
               </Table.Td>
