@@ -1,4 +1,5 @@
 import type { NormalisedTransaction } from '@lotwise/contracts/normalised';
+import { AMOUNT_LIMITS } from './decimal.ts';
 
 /**
  * What a normalised record may hold so that every store takes it unchanged (issue 29): the
@@ -30,8 +31,12 @@ export function unstorable(tx: NormalisedTransaction): string | null {
     ['fee', tx.fee],
   ] as const) {
     if (!leg) continue;
+    if (!withinLimits(leg.amount)) return `${name} amount ${shown(leg.amount)} is out of range`;
     if (leg.asset.length > FIELD_LIMITS.asset)
       return `${name} asset is longer than ${FIELD_LIMITS.asset} characters`;
+  }
+  if (tx.fiat_value && !withinLimits(tx.fiat_value.amount)) {
+    return `fiat value ${shown(tx.fiat_value.amount)} is out of range`;
   }
   if (tx.fiat_value && !CURRENCY.test(tx.fiat_value.currency)) {
     return `"${shown(tx.fiat_value.currency)}" is not a currency code (at most 8 letters or digits, like USD)`;
@@ -50,6 +55,19 @@ export function unstorable(tx: NormalisedTransaction): string | null {
     if (value.length > FIELD_LIMITS[name]) return `${name} is longer than ${FIELD_LIMITS[name]} characters`;
   }
   return null;
+}
+
+/**
+ * A computed amount (a quantity times a price from the Notes, raw units over 10^decimals) stays
+ * within the bounds a cell has (AMOUNT_LIMITS), or the row is refused.
+ */
+function withinLimits(amount: string): boolean {
+  const dot = amount.indexOf('.');
+  const whole = dot === -1 ? amount.length : dot;
+  return (
+    whole <= AMOUNT_LIMITS.integerDigits &&
+    (dot === -1 || amount.length - dot - 1 <= AMOUNT_LIMITS.fractionDigits)
+  );
 }
 
 function shown(value: string): string {
