@@ -36,13 +36,20 @@ const MAX_DELAY_MS = 2_147_483_647;
 export class SocketRegistry {
   private readonly open = new Set<Open>();
   private readonly unsubscribe: () => void;
+  private readonly sweep: NodeJS.Timeout;
 
   constructor(
     private readonly db: Kysely<Database>,
     hub: RealtimeHub,
     private readonly log: FastifyBaseLogger,
+    /** Every socket is checked this often too: a control message lost with Redis down is late, not lost. */
+    sweepMs = 60_000,
   ) {
     this.unsubscribe = hub.onAccessChange((change) => void this.recheck(change));
+    this.sweep = setInterval(() => {
+      for (const o of this.open) void this.verify(o);
+    }, sweepMs);
+    this.sweep.unref();
   }
 
   /** Tracks a socket until it closes; its session's expiry closes it too. */
@@ -69,6 +76,7 @@ export class SocketRegistry {
   }
 
   close(): void {
+    clearInterval(this.sweep);
     this.unsubscribe();
     for (const o of this.open) clearTimeout(o.timer);
     this.open.clear();
