@@ -96,9 +96,10 @@ for (const dialect of DIALECTS) {
 
     it('shows unknown figures as unknown (null) on the year page, never 0.00', async () => {
       const y = (await sam.get('/api/tax/years/2024')).body.data;
+      // Proceeds unknown (no GBP→USD rate), and so the basis: the lots were bought without a price.
       expect(y.short_term).toEqual({
         proceeds: null,
-        cost_basis: '0.00',
+        cost_basis: null,
         gain: null,
         count: 2,
         missing_prices: 2,
@@ -134,16 +135,19 @@ for (const dialect of DIALECTS) {
       expect(rows).toHaveLength(2);
       for (const row of rows) {
         expect(row[header.indexOf('proceeds')]).toBe('');
+        expect(row[header.indexOf('cost_basis')]).toBe('');
         expect(row[header.indexOf('gain')]).toBe('');
-        expect(row[header.indexOf('note')]).toBe('no price: value unknown');
+        expect(row[header.indexOf('note')]).toBe(
+          'no price: value unknown (proceeds and the basis of the lots sold)',
+        );
       }
       const turbo = (await download(server, sam, '/api/tax/reports/2024/turbotax.csv')).text.split('\n');
-      expect(turbo.slice(2, -1).every((l) => l.endsWith(','))).toBe(true);
+      expect(turbo.slice(2, -1)).toEqual(['BTC,02/01/2024,,09/02/2024,', 'ETH,03/05/2024,,11/20/2024,']);
       const income = (await download(server, sam, '/api/tax/reports/2024/income.csv')).text.split('\n');
       expect(income.slice(2, -1).map((l) => l.split(',')[4])).toEqual(['', '']);
       const d = (await download(server, sam, '/api/tax/reports/2024/schedule-d.csv')).text;
       expect(d).toContain(
-        '\n3,Totals from Form(s) 8949 with Box C checked,,0.00,0.00,,2 Form 8949 line(s) with no price',
+        '\n3,Totals from Form(s) 8949 with Box C checked,,,0.00,,2 Form 8949 line(s) with no price',
       );
       expect(d).toContain('\n16,Combine lines 7 and 15,,,,,2 Form 8949 line(s) with no price');
     });

@@ -73,7 +73,7 @@ export async function buildForm(
     case 'income':
       return text(incomeCsv(incomeReport(model)));
     case 'turbotax':
-      return text(turboTaxCsv(model.disposals));
+      return text(turboTaxCsv(model.disposals, new Set(model.unpricedTransactions ?? [])));
     case 'taxact':
       return text(taxActCsv(form8949(model, options)));
     case '8283':

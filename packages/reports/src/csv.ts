@@ -16,6 +16,13 @@ export const csvField: (value: string) => string = csvCell;
 /** A cent amount's CSV cell: blank when it is unknown (no price), never a made-up 0.00. */
 const amountCell = (value: string, unknown: boolean): string => (unknown ? '' : value);
 
+/** Why a Form 8949 row's blank cells are blank. */
+function unknownNote(l: Pick<Form8949Line, 'missingPrice' | 'basisUnknown'>): string {
+  if (l.missingPrice && l.basisUnknown) return `${NO_PRICE} (proceeds and the basis of the lots sold)`;
+  if (l.missingPrice) return NO_PRICE;
+  return l.basisUnknown ? `${NO_PRICE} (basis: the lots sold were acquired without a price)` : '';
+}
+
 /**
  * The same file with the year's INCOMPLETE notice as its first line, a `#` comment (spreadsheets
  * show it as the first row; importers that skip comments skip it, the others stop on it: a year
@@ -111,15 +118,15 @@ export function capitalGainsCsv(form: Form8949Data): CsvText {
     l.asset,
     l.amount,
     amountCell(l.proceeds, l.missingPrice),
-    l.costBasis,
-    amountCell(l.gain, l.missingPrice),
+    amountCell(l.costBasis, l.basisUnknown),
+    amountCell(l.gain, l.missingPrice || l.basisUnknown),
     l.term,
     boxOf(form, l),
     l.category,
     l.wallet,
     l.txId,
     l.lots,
-    l.missingPrice ? NO_PRICE : '',
+    unknownNote(l),
   ]);
   return toCsv(header, rows);
 }
@@ -131,12 +138,12 @@ export function capitalGainsCsv(form: Form8949Data): CsvText {
  * (each sale's rounded amounts split over its lots to the cent, so the totals do not move).
  * Dates MM/DD/YYYY, amounts with two decimals, no currency signs, no negative numbers.
  */
-export function turboTaxCsv(disposals: readonly DisposalLine[]): CsvText {
+export function turboTaxCsv(disposals: readonly DisposalLine[], unpriced?: ReadonlySet<string>): CsvText {
   const header = ['Currency Name', 'Purchase Date', 'Cost Basis', 'Date sold', 'Proceeds'];
-  const rows = form8949Lines(disposals, 'per-lot').map((l) => [
+  const rows = form8949Lines(disposals, 'per-lot', unpriced).map((l) => [
     l.asset,
     l.dateAcquired,
-    l.costBasis,
+    amountCell(l.costBasis, l.basisUnknown),
     l.dateSold,
     amountCell(l.proceeds, l.missingPrice),
   ]);
@@ -164,7 +171,7 @@ export function taxActCsv(form: Form8949Data): CsvText {
     l.dateAcquired,
     l.dateSold,
     amountCell(l.proceeds, l.missingPrice),
-    l.costBasis,
+    amountCell(l.costBasis, l.basisUnknown),
     l.term === 'long' ? 'Long' : 'Short',
     boxOf(form, l),
   ]);
@@ -244,8 +251,8 @@ export function scheduleDCsv(schedule: ScheduleD): CsvText {
   const rows = [...schedule.partI, ...schedule.partII, schedule.line16].map((r) => [
     r.line,
     r.label,
-    r.amounts ? amountCell(r.amounts.proceeds, r.missing > 0) : '',
-    r.amounts?.costBasis ?? '',
+    r.amounts ? amountCell(r.amounts.proceeds, r.amounts.proceedsMissing > 0) : '',
+    r.amounts ? amountCell(r.amounts.costBasis, r.amounts.basisMissing > 0) : '',
     r.amounts?.adjustment ?? '',
     r.amounts || ['7', '15', '16'].includes(r.line) ? amountCell(r.gain, r.missing > 0) : '',
     r.missing > 0 ? `${r.missing} Form 8949 line(s) with ${NO_PRICE}` : '',

@@ -72,6 +72,8 @@ export interface Form8949Line {
   lots: string;
   /** No price for the proceeds: (d) and (h) are unknown (printed "unknown", blank in a CSV). */
   missingPrice: boolean;
+  /** A lot sold came from a transaction with a missing price: (e) and (h) are unknown. */
+  basisUnknown: boolean;
 }
 
 export interface Form8949Totals {
@@ -79,8 +81,12 @@ export interface Form8949Totals {
   costBasis: string;
   adjustment: string;
   gain: string;
-  /** Lines without a price among them: their proceeds and gain totals are unknown when > 0. */
+  /** Lines with an unknown proceeds or basis: the gain total is unknown when > 0. */
   missing: number;
+  /** Lines without a price for their proceeds: the proceeds total is unknown when > 0. */
+  proceedsMissing: number;
+  /** Lines whose lots' basis is unknown: the cost basis total is unknown when > 0. */
+  basisMissing: number;
 }
 
 export interface Form8949Part {
@@ -115,7 +121,11 @@ export function lotsSummary(line: Pick<DisposalLine, 'lots'>): string {
 export function form8949Lines(
   disposals: readonly DisposalLine[],
   grouping: Grouping = 'per-sale',
+  /** Transactions with a missing price: a lot they acquired has an unknown basis. */
+  unpriced: ReadonlySet<string> = new Set(),
 ): Form8949Line[] {
+  const unknownLot = (lot: { lotId: string | null }) =>
+    lot.lotId !== null && (unpriced.has(lot.lotId) || unpriced.has(lot.lotId.replace(/:extra$/, '')));
   const out: Form8949Line[] = [];
   for (const line of disposals) {
     if (!line.taxable) continue;
@@ -158,6 +168,7 @@ export function form8949Lines(
         category: line.category,
         lots: lotsSummary(lot ? { lots: [lot] } : line),
         missingPrice: line.missingPrice === true,
+        basisUnknown: unpriced.size > 0 && (lot ? unknownLot(lot) : line.lots.some(unknownLot)),
       });
     });
   }
@@ -170,13 +181,15 @@ export function totalsOf(lines: readonly Form8949Line[]): Form8949Totals {
     costBasis: plain(sum(lines.map((l) => l.costBasis))),
     adjustment: plain(sum(lines.map((l) => l.adjustment || '0'))),
     gain: plain(sum(lines.map((l) => l.gain))),
-    missing: lines.filter((l) => l.missingPrice).length,
+    missing: lines.filter((l) => l.missingPrice || l.basisUnknown).length,
+    proceedsMissing: lines.filter((l) => l.missingPrice).length,
+    basisMissing: lines.filter((l) => l.basisUnknown).length,
   };
 }
 
 /** Form 8949 for the model's year: parts by term, box by year and 1099 status, pages. */
 export function form8949(model: ReportModel, options: Form8949Options = {}): Form8949Data {
-  const lines = form8949Lines(model.disposals, options.grouping);
+  const lines = form8949Lines(model.disposals, options.grouping, new Set(model.unpricedTransactions ?? []));
   const perPage = rowsPerPage(model.year);
   const parts: Form8949Part[] = [];
   for (const term of ['short', 'long'] as const) {

@@ -37,6 +37,11 @@ export interface ReportModel {
    * above 0 every report of the year says INCOMPLETE on each page / first line.
    */
   missingPrices: number;
+  /**
+   * Every transaction (any year) with a missing price: the lots they acquired have an unknown
+   * basis, so a sale from them prints its basis and gain as unknown.
+   */
+  unpricedTransactions?: readonly string[];
 }
 
 /** The year's count of transactions with a missing price (see incomplete.ts). */
@@ -66,6 +71,8 @@ export interface ReportModelOptions {
   settings?: string;
   /** The year's transactions with a missing price: `missingPriceCounts(result.statuses, …)`. */
   missingPrices: number;
+  /** Every transaction with a missing price (its lots' basis is unknown). */
+  unpricedTransactions?: readonly string[];
 }
 
 /** The model of one year from a calculation result. A year without activity gives empty lists. */
@@ -93,6 +100,7 @@ export function reportModel(
       : EMPTY_TOTALS,
     warningCount: result.warnings.length,
     missingPrices: options.missingPrices,
+    unpricedTransactions: options.unpricedTransactions ?? [],
   };
   if (options.taxpayerName) model.taxpayerName = options.taxpayerName;
   if (options.taxpayerId) model.taxpayerId = options.taxpayerId;

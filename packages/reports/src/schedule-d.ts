@@ -51,6 +51,8 @@ export function scheduleD(form: Form8949Data): ScheduleD {
             adjustment: plain(sum(parts.map((p) => p.totals.adjustment))),
             gain: plain(sum(parts.map((p) => p.totals.gain))),
             missing: parts.reduce((n, p) => n + p.totals.missing, 0),
+            proceedsMissing: parts.reduce((n, p) => n + p.totals.proceedsMissing, 0),
+            basisMissing: parts.reduce((n, p) => n + p.totals.basisMissing, 0),
           };
     return {
       part,

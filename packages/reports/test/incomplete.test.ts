@@ -213,6 +213,19 @@ describe('incomplete years (issue 35.1)', () => {
     });
   });
 
+  it('prints the basis of lots bought without a price as unknown too', async () => {
+    // The ETH lot "y" came from a buy with no price: a's basis 1,500 is the engine's 0 + fees, unknown.
+    const m = { ...model(3), unpricedTransactions: ['y'] };
+    const gains = text((await buildForm('capital-gains', 'csv', m, {})).bytes).split('\n');
+    expect(gains[2]).toBe(
+      '03/01/2024,01/02/2024,ETH,1,,,,short,C,sale,Coinbase,a,y 1 2024-01-02 1500,no price: value unknown (proceeds and the basis of the lots sold)',
+    );
+    const turbo = text((await buildForm('turbotax', 'csv', m, {})).bytes).split('\n');
+    expect(turbo[2]).toBe('ETH,01/02/2024,,03/01/2024,');
+    const f8949 = await buildForm('8949', 'pdf', m, {});
+    expect(f8949.printed).toMatchObject({ 'C.1.costBasis': 'unknown', 'C.1.proceeds': 'unknown' });
+  });
+
   it('prints a complete year without any marker', async () => {
     const built = await buildForm('8949', 'pdf', model(0, [sale({})], []), {});
     expect(built.printed?.incomplete).toBeUndefined();

@@ -85,6 +85,8 @@ describe('rounding', () => {
       adjustment: '0.00',
       gain: '199.98',
       missing: 0,
+      proceedsMissing: 0,
+      basisMissing: 0,
     });
   });
 

@@ -100,6 +100,9 @@ export function registerReport(program: Command): void {
       );
       const model = reportModel(result, year, {
         missingPrices: missingPrices.get(year) ?? 0,
+        unpricedTransactions: result.statuses
+          .filter((s) => s.flags.includes('missing_price'))
+          .map((s) => s.id),
         currency: parsed.engine.currency ?? 'USD',
         holdings: toJson(result, year, []).holdings,
         settings: `${options.method ?? 'fifo'}, ${options.basis ?? 'universal'} basis, time zone ${options.tz ?? 'UTC'}`,

@@ -20,15 +20,21 @@ export function screenTotals(
       part.term === 'short' ? 'Short-term' : 'Long-term',
       part.box,
       part.scheduleDLine,
-      shownMoney(part.totals.proceeds, part.totals.missing > 0, formMoney),
-      formMoney(part.totals.costBasis),
+      shownMoney(part.totals.proceeds, part.totals.proceedsMissing > 0, formMoney),
+      shownMoney(part.totals.costBasis, part.totals.basisMissing > 0, formMoney),
       shownMoney(part.totals.gain, part.totals.missing > 0, formMoney),
     ]);
   }
   // A total resting on a line without a price is unknown, as in the reports.
   const unknown = data.parts.some((p) => p.totals.missing > 0);
   const total = (key: 'proceeds' | 'costBasis' | 'gain') =>
-    shownMoney(plain(sum(data.parts.map((p) => p.totals[key]))), unknown && key !== 'costBasis', formMoney);
+    shownMoney(
+      plain(sum(data.parts.map((p) => p.totals[key]))),
+      key === 'gain'
+        ? unknown
+        : data.parts.some((p) => (key === 'proceeds' ? p.totals.proceedsMissing : p.totals.basisMissing) > 0),
+      formMoney,
+    );
   rows.push(['Total', '', '16', total('proceeds'), total('costBasis'), total('gain')]);
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
   const table = rows.map((r) =>

@@ -8,10 +8,11 @@ import { recordId } from '../ids.ts';
  */
 export const termTotals = z.object({
   proceeds: z.string().nullable(),
-  cost_basis: z.string(),
+  /** Null (unknown) when a lot sold was acquired without a price. */
+  cost_basis: z.string().nullable(),
   gain: z.string().nullable(),
   count: z.number().int(),
-  /** Sales of the term without a price. */
+  /** Sales of the term with an unknown value (proceeds or the basis of the lots sold). */
   missing_prices: z.number().int(),
 });
 
@@ -87,7 +88,10 @@ export const disposalRow = z.object({
   taxable: z.boolean(),
   wallet: z.string(),
   lot_count: z.number().int(),
+  /** No price for the proceeds: proceeds and gain are unknown (their stored 0 is not a value). */
   missing_price: z.boolean(),
+  /** A lot sold was acquired without a price: cost basis and gain are unknown. */
+  basis_unknown: z.boolean(),
   sell_without_buy: z.string().nullable(),
 });
 export type DisposalRow = z.infer<typeof disposalRow>;

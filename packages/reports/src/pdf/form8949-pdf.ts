@@ -147,10 +147,10 @@ function cells(sheet: Sheet, top: number, height: number, line: Form8949Line | n
         line.dateAcquired,
         line.dateSold,
         shownMoney(line.proceeds, line.missingPrice, formMoney),
-        formMoney(line.costBasis),
+        shownMoney(line.costBasis, line.basisUnknown, formMoney),
         line.code,
         line.adjustment === '' ? '' : formMoney(line.adjustment),
-        shownMoney(line.gain, line.missingPrice, formMoney),
+        shownMoney(line.gain, line.missingPrice || line.basisUnknown, formMoney),
       ]
     : [];
   COLUMNS.forEach((c, i) => {
@@ -165,7 +165,7 @@ function cells(sheet: Sheet, top: number, height: number, line: Form8949Line | n
     });
   });
   // Why a row's amounts are unknown, under its description.
-  if (line?.missingPrice) {
+  if (line?.missingPrice || line?.basisUnknown) {
     sheet.text(`(${NO_PRICE})`, X[0]! + 3, top + height / 2 + 4, {
       size: 6,
       color: [0.75, 0.1, 0.1],
@@ -187,12 +187,12 @@ function totalsRow(sheet: Sheet, top: number, info: PageInfo): Record<string, st
   lines.forEach((text, n) => {
     sheet.text(text, MARGIN + 3, top + 5 + n * 9, { size: 6.5, maxWidth: X[3]! - MARGIN - 6 });
   });
-  const unknown = info.totals.missing > 0;
+  const t = info.totals;
   const printed = {
-    proceeds: shownMoney(info.totals.proceeds, unknown, formMoney),
-    costBasis: formMoney(info.totals.costBasis),
+    proceeds: shownMoney(t.proceeds, t.proceedsMissing > 0, formMoney),
+    costBasis: shownMoney(t.costBasis, t.basisMissing > 0, formMoney),
     adjustment: '',
-    gain: shownMoney(info.totals.gain, unknown, formMoney),
+    gain: shownMoney(t.gain, t.missing > 0, formMoney),
   };
   const at: Array<[number, string]> = [
     [3, printed.proceeds],
@@ -258,7 +258,15 @@ export function drawForm8949(
   };
   if (data.parts.length === 0) {
     const box = form8949Box(data.year, 'short', boxBasis);
-    const zero = { proceeds: '0', costBasis: '0', adjustment: '0', gain: '0', missing: 0 };
+    const zero = {
+      proceeds: '0',
+      costBasis: '0',
+      adjustment: '0',
+      gain: '0',
+      missing: 0,
+      proceedsMissing: 0,
+      basisMissing: 0,
+    };
     drawForm8949Page(sheetFor(), {
       ...base,
       term: 'short',

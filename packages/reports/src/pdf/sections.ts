@@ -26,8 +26,8 @@ export function scheduleDSection(
   const row = (r: ScheduleD['partI'][number]) => [
     r.line,
     r.label,
-    r.amounts ? shownMoney(r.amounts.proceeds, r.missing > 0, money) : '',
-    r.amounts ? money(r.amounts.costBasis) : '',
+    r.amounts ? shownMoney(r.amounts.proceeds, r.amounts.proceedsMissing > 0, money) : '',
+    r.amounts ? shownMoney(r.amounts.costBasis, r.amounts.basisMissing > 0, money) : '',
     '',
     r.amounts || ['7', '15', '16'].includes(r.line) ? shownMoney(r.gain, r.missing > 0, money) : '',
   ];

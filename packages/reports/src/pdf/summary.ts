@@ -63,8 +63,8 @@ export function summarySection(
     p.term === 'short' ? 'Short-term' : 'Long-term',
     p.box,
     p.scheduleDLine,
-    shownMoney(p.totals.proceeds, p.totals.missing > 0, formMoney),
-    formMoney(p.totals.costBasis),
+    shownMoney(p.totals.proceeds, p.totals.proceedsMissing > 0, formMoney),
+    shownMoney(p.totals.costBasis, p.totals.basisMissing > 0, formMoney),
     shownMoney(p.totals.gain, p.totals.missing > 0, formMoney),
   ]);
   const total = {
@@ -74,8 +74,16 @@ export function summarySection(
   };
   const unknown = data.parts.some((p) => p.totals.missing > 0);
   const shown = {
-    proceeds: shownMoney(total.proceeds, unknown, formMoney),
-    costBasis: formMoney(total.costBasis),
+    proceeds: shownMoney(
+      total.proceeds,
+      data.parts.some((p) => p.totals.proceedsMissing > 0),
+      formMoney,
+    ),
+    costBasis: shownMoney(
+      total.costBasis,
+      data.parts.some((p) => p.totals.basisMissing > 0),
+      formMoney,
+    ),
     gain: shownMoney(total.gain, unknown, formMoney),
   };
   rows.push(['Total', '', '16', shown.proceeds, shown.costBasis, shown.gain]);
@@ -153,8 +161,8 @@ export function summarySection(
       { title: 'Exact', width: W - 200, align: 'right' },
     ],
     [
-      ['Proceeds', unknown ? UNKNOWN : s.proceeds],
-      ['Cost basis', s.costBasis],
+      ['Proceeds', shown.proceeds === UNKNOWN ? UNKNOWN : s.proceeds],
+      ['Cost basis', shown.costBasis === UNKNOWN ? UNKNOWN : s.costBasis],
       ['Short-term gain or (loss)', termUnknown('short') ? UNKNOWN : s.shortTermGain],
       ['Long-term gain or (loss)', termUnknown('long') ? UNKNOWN : s.longTermGain],
       ['Income', income.missing > 0 ? UNKNOWN : s.income],

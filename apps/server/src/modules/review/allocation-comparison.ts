@@ -1,4 +1,4 @@
-import type { AllocationRule } from '@lotwise/engine/types';
+import type { AllocationRecord, AllocationRule } from '@lotwise/engine/types';
 import { plain, sum, toCents } from '@lotwise/reports/money';
 import { printedTotals } from '@lotwise/reports/totals';
 import Decimal from 'decimal.js';
@@ -17,11 +17,11 @@ export const RULE_LABELS: Record<AllocationRule, string> = {
 const RULES: readonly AllocationRule[] = ['stay-oldest-first', 'lowest-cost-largest-holding'];
 
 /**
- * The Safe Harbor 2025 allocation (Rev. Proc. 2024-28) under each rule, side by side: the
- * basis every wallet starts 2025 with and what that does to 2025's gains. The user's data
- * and prices, the US rule (universal until 2024, per wallet from 2025).
+ * The user's history under the US rule (universal until 2024, per wallet from 2025) with each of
+ * `rules`: the engine allocates at 1 January 2025 whenever the history reaches it with holdings,
+ * also when it has no 2025 row (issue 35.2).
  */
-export async function compareAllocations(ctx: AppContext, user: UserRow) {
+async function usResults(ctx: AppContext, user: UserRow, rules: readonly AllocationRule[]) {
   const settings = settingsOf(user);
   const rows = await loadEngineInput(ctx.db.kysely, user.id);
   const { table } = await priceRows(ctx.prices, rows, {
@@ -29,14 +29,41 @@ export async function compareAllocations(ctx: AppContext, user: UserRow) {
     userId: user.id,
     progress: async () => {},
   });
-  const out = [];
-  for (const rule of RULES) {
-    const result = await runEngineInWorker(
-      rows,
-      { ...engineOptions(settings), basis: 'us-2025', allocationRule: rule },
-      false,
-      table,
+  const results = [];
+  for (const rule of rules) {
+    results.push(
+      await runEngineInWorker(
+        rows,
+        { ...engineOptions(settings), basis: 'us-2025', allocationRule: rule },
+        false,
+        table,
+      ),
     );
+  }
+  return results;
+}
+
+/**
+ * The Safe Harbor record of the user's chosen rule (the first rule until one is chosen), made
+ * from their data as it is now, or null when nothing was held at the start of 2025.
+ */
+export async function chosenAllocation(ctx: AppContext, user: UserRow): Promise<AllocationRecord | null> {
+  const [result] = await usResults(ctx, user, [settingsOf(user).allocation_rule]);
+  const record = result?.allocation ?? null;
+  return record && record.entries.length > 0 ? record : null;
+}
+
+/**
+ * The Safe Harbor 2025 allocation (Rev. Proc. 2024-28) under each rule, side by side: the
+ * basis every wallet starts 2025 with and what that does to 2025's gains. The user's data
+ * and prices, the US rule (universal until 2024, per wallet from 2025).
+ */
+export async function compareAllocations(ctx: AppContext, user: UserRow) {
+  const settings = settingsOf(user);
+  const results = await usResults(ctx, user, RULES);
+  const out = [];
+  for (const [i, rule] of RULES.entries()) {
+    const result = results[i]!;
     const y = result.years['2025'];
     const printed = printedTotals({ disposals: y?.disposals ?? [], income: y?.incomeLines ?? [] });
     const wallets = new Map<string, { wallet: string; asset: string; amount: Decimal; basis: Decimal }>();

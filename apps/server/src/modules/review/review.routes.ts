@@ -19,14 +19,13 @@ import {
 } from '@lotwise/contracts/review/review';
 import { CHOICES, WIZARD_STEP, WIZARD_TITLES, WIZARDS } from '@lotwise/contracts/review/wizards';
 import { allocationCsv } from '@lotwise/engine/form8949';
-import type { AllocationRecord } from '@lotwise/engine/types';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../http/context.ts';
-import { notFound } from '../../http/errors.ts';
+import { AppError } from '../../http/errors.ts';
 import { authedRoute, requireAuth } from '../../http/route.ts';
 import { TaxResultsRepo } from '../tax/tax-results.repo.ts';
 import { defaultTaxYear, settingsOf } from '../tax/tax-settings.ts';
-import { compareAllocations, RULE_LABELS } from './allocation-comparison.ts';
+import { chosenAllocation, compareAllocations, RULE_LABELS } from './allocation-comparison.ts';
 import { decide } from './decide.ts';
 import { compareMethods, scheduleOf, scheduleText, withMethodFrom } from './method-comparison.ts';
 import { reviewState } from './review.service.ts';
@@ -200,15 +199,20 @@ export function registerReviewRoutes(app: FastifyInstance, ctx: AppContext): voi
     };
   });
 
-  // The allocation record of the latest calculation, a CSV to keep with the tax papers.
+  // The allocation record of the chosen rule, a CSV to keep with the tax papers: made from the
+  // user's data as it is (the same engine run as the comparison), whatever their basis setting
+  // and whether or not a calculation ran since the rule was chosen.
   app.get(
     '/api/review/allocation.csv',
     { schema: { tags: ['review'], summary: 'Download the Safe Harbor allocation record (CSV)' } },
     async (request, reply) => {
       const auth = requireAuth(request);
-      const calc = await results.latestComplete(auth.user.id);
-      if (!calc?.allocation) throw notFound('Allocation record');
-      const record = JSON.parse(calc.allocation) as AllocationRecord;
+      const record = await chosenAllocation(ctx, auth.user);
+      if (!record)
+        throw new AppError(
+          'not_found',
+          'No allocation record: nothing was held at the end of 2024, so there is nothing to allocate.',
+        );
       // The record with the day the rule was chosen on every line (the Rev. Proc. asks for a dated record).
       const chosen = auth.user.allocation_chosen_at ?? '';
       const csv = allocationCsv(record, chosen);

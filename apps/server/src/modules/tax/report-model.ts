@@ -26,13 +26,14 @@ export async function storedReportModel(
   withHoldings = true,
 ): Promise<ReportModel> {
   const settings = JSON.parse(calc.settings) as TaxSettings;
-  const [summary, disposals, incomeLines, holdings, warnings, missingPrices] = await Promise.all([
+  const [summary, disposals, incomeLines, holdings, warnings, missingPrices, unpriced] = await Promise.all([
     years.summary(calc.id, year),
     years.disposals(calc.id, year),
     years.income(calc.id, year),
     withHoldings ? years.holdingsAtYearEnd(calc.id, year) : Promise.resolve([]),
     years.warningCount(calc.id, year),
     years.missingPrices(calc.id, year),
+    years.unpricedTransactions(calc.id),
   ]);
   const allocation = calc.allocation ? (JSON.parse(calc.allocation) as AllocationRecord) : null;
   const model: ReportModel = {
@@ -52,6 +53,7 @@ export async function storedReportModel(
     settings: settingsText(settings),
     warningCount: warnings,
     missingPrices,
+    unpricedTransactions: unpriced,
   };
   const name = taxpayerName(user);
   if (name) model.taxpayerName = name;

@@ -185,6 +185,17 @@ export class TaxYearRepo {
     return (await missingPriceCounts(this.db, calcId, year)).get(year) ?? 0;
   }
 
+  /** Every transaction of the calculation with a missing price: their lots' basis is unknown. */
+  async unpricedTransactions(calcId: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('tax_transaction_status')
+      .select('transaction_id')
+      .where('calc_id', '=', calcId)
+      .where('missing_price', '=', true)
+      .execute();
+    return rows.map((r) => String(r.transaction_id));
+  }
+
   /** How many warnings the year has, per code (the page and the PDF count the same). */
   async warningCounts(calcId: number, year: number): Promise<Array<{ code: string; count: number }>> {
     const rows = await this.yearWarnings(calcId, year)

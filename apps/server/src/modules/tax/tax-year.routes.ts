@@ -58,7 +58,11 @@ export function registerTaxYearRoutes(app: FastifyInstance, ctx: AppContext, res
   authedRoute(app, listTaxDisposals, async ({ auth, params, query }) => {
     const calc = await results.latestComplete(auth.user.id);
     if (!calc) throw notFound(NO_RESULTS);
-    const { rows, total } = await years.disposalPage(calc.id, params.year, query.page, query.per_page);
+    const [{ rows, total }, unpricedIds] = await Promise.all([
+      years.disposalPage(calc.id, params.year, query.page, query.per_page),
+      years.unpricedTransactions(calc.id),
+    ]);
+    const unpriced = new Set(unpricedIds);
     return {
       data: rows.map((r) => ({
         id: r.id,
@@ -76,6 +80,9 @@ export function registerTaxYearRoutes(app: FastifyInstance, ctx: AppContext, res
         wallet: r.wallet,
         lot_count: (JSON.parse(r.lots) as LotUse[]).length,
         missing_price: Boolean(r.missing_price),
+        basis_unknown: (JSON.parse(r.lots) as LotUse[]).some(
+          (l) => l.lotId !== null && (unpriced.has(l.lotId) || unpriced.has(l.lotId.replace(/:extra$/, ''))),
+        ),
         sell_without_buy: r.sell_without_buy === null ? null : String(r.sell_without_buy),
       })),
       meta: {

@@ -12,11 +12,10 @@ type Figures = Omit<
 /** A term's rounded totals; proceeds and gain unknown (null) when a sale has no price. */
 function termOf(lines: readonly Form8949Line[]) {
   const t = totalsOf(lines);
-  const unknown = t.missing > 0;
   return {
-    proceeds: unknown ? null : t.proceeds,
-    cost_basis: t.costBasis,
-    gain: unknown ? null : t.gain,
+    proceeds: t.proceedsMissing > 0 ? null : t.proceeds,
+    cost_basis: t.basisMissing > 0 ? null : t.costBasis,
+    gain: t.missing > 0 ? null : t.gain,
     count: lines.length,
     missing_prices: t.missing,
   };
@@ -77,7 +76,7 @@ export function yearFigures(model: ReportModel): Figures {
       value: t.missing > 0 ? null : t.value,
     })),
     // A sale without a price has no known gain: the charts leave it out (the page says so).
-    gains_by_month: byMonth(lines.filter((l) => !l.missingPrice)),
-    gains_by_asset: byAsset(lines.filter((l) => !l.missingPrice)),
+    gains_by_month: byMonth(lines.filter((l) => !l.missingPrice && !l.basisUnknown)),
+    gains_by_asset: byAsset(lines.filter((l) => !l.missingPrice && !l.basisUnknown)),
   };
 }

@@ -1,11 +1,25 @@
 import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
+import { useState } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
 import { ErrorState, LoadingState } from '@/components/ui/states';
+import { fetchReport, saveBlob } from '@/features/tax/utils/download-report';
 import { errorText } from '@/lib/api-client';
 import { formatCrypto, formatMoney } from '@/lib/format/amount';
 import { useAllocationComparison, useChooseAllocation } from '../api/review';
+
+/** The record is fetched first: a refusal is said in words, never opened as raw JSON. */
+async function downloadRecord(): Promise<void> {
+  const result = await fetchReport('/api/review/allocation.csv', 'lotwise-safe-harbor-allocation-2025.csv');
+  if (result.kind === 'file') saveBlob(result.blob, result.filename);
+  else
+    notifications.show({
+      color: 'red',
+      title: 'Download failed',
+      message: result.kind === 'error' ? result.message : 'This record needs a plan.',
+    });
+}
 
 const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
@@ -16,11 +30,13 @@ const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
  */
 export function SafeHarborPage() {
   const comparison = useAllocationComparison();
+  const [downloading, setDownloading] = useState(false);
   const choose = useChooseAllocation();
   if (comparison.isPending) return <LoadingState label="Allocating your 2024 lots both ways…" />;
   if (comparison.isError)
     return <ErrorState message={errorText(comparison.error)} onRetry={() => comparison.refetch()} />;
   const { rules, current, chosen_at, currency } = comparison.data;
+  const held = rules.some((r) => r.wallets.length > 0);
   return (
     <>
       <PageHeader
@@ -121,19 +137,28 @@ export function SafeHarborPage() {
             </Card>
           ))}
         </SimpleGrid>
-        <Group>
-          <Button
-            component="a"
-            href="/api/review/allocation.csv"
-            variant="light"
-            leftSection={<IconDownload size={16} />}
-          >
-            Download the allocation record (CSV)
-          </Button>
-          <Text fz="xs" c="dimmed">
-            From your latest calculation: recalculate after choosing.
-          </Text>
-        </Group>
+        {held ? (
+          <Group>
+            <Button
+              component="a"
+              href="/api/review/allocation.csv"
+              variant="light"
+              leftSection={<IconDownload size={16} />}
+              onClick={(event: React.MouseEvent<HTMLAnchorElement>) => {
+                event.preventDefault();
+                setDownloading(true);
+                void downloadRecord().finally(() => setDownloading(false));
+              }}
+              loading={downloading}
+            >
+              Download the allocation record (CSV)
+            </Button>
+            <Text fz="xs" c="dimmed">
+              The rule in use, at 1 January 2025, from your transactions as they are now. Recalculate your
+              taxes after choosing so your 2025 reports use it.
+            </Text>
+          </Group>
+        ) : null}
       </Stack>
     </>
   );

@@ -27,6 +27,11 @@ function LineBadges({ d }: { d: DisposalRow }) {
           no basis
         </Badge>
       ) : null}
+      {d.missing_price || d.basis_unknown ? (
+        <Badge size="xs" color="red" variant="light" data-testid="line-no-price">
+          no price
+        </Badge>
+      ) : null}
     </Group>
   );
 }
@@ -39,7 +44,20 @@ function ToggleLots({ open, onToggle }: { open: boolean; onToggle: () => void })
   );
 }
 
+/** A line's amounts as shown: Unknown (never $0.00) when they rest on a missing price. */
+function amounts(d: DisposalRow, currency: string) {
+  const money = (v: string, unknown: boolean) => (unknown ? 'Unknown' : formatMoney(v, currency));
+  const gainUnknown = d.missing_price || d.basis_unknown;
+  return {
+    proceeds: money(d.proceeds, d.missing_price),
+    basis: money(d.cost_basis, d.basis_unknown),
+    gain: money(d.gain, gainUnknown),
+    gainColor: gainUnknown ? 'red.8' : d.gain.startsWith('-') ? 'red.7' : undefined,
+  };
+}
+
 function Row({ d, currency }: { d: DisposalRow; currency: string }) {
+  const a = amounts(d, currency);
   const [open, setOpen] = useState(false);
   return (
     <Fragment>
@@ -52,10 +70,10 @@ function Row({ d, currency }: { d: DisposalRow; currency: string }) {
           {formatCrypto(d.amount)} {d.asset}
         </Table.Td>
         <Table.Td>{d.acquired_at}</Table.Td>
-        <Table.Td ta="right">{formatMoney(d.proceeds, currency)}</Table.Td>
-        <Table.Td ta="right">{formatMoney(d.cost_basis, currency)}</Table.Td>
-        <Table.Td ta="right" c={d.gain.startsWith('-') ? 'red.7' : undefined}>
-          {formatMoney(d.gain, currency)}
+        <Table.Td ta="right">{a.proceeds}</Table.Td>
+        <Table.Td ta="right">{a.basis}</Table.Td>
+        <Table.Td ta="right" c={a.gainColor}>
+          {a.gain}
         </Table.Td>
         <Table.Td>
           <LineBadges d={d} />
@@ -79,6 +97,7 @@ function Row({ d, currency }: { d: DisposalRow; currency: string }) {
  */
 function MobileLine({ d, currency }: { d: DisposalRow; currency: string }) {
   const [open, setOpen] = useState(false);
+  const a = amounts(d, currency);
   return (
     <Stack
       gap={2}
@@ -94,20 +113,15 @@ function MobileLine({ d, currency }: { d: DisposalRow; currency: string }) {
           </Text>
           <LineBadges d={d} />
         </Group>
-        <Text
-          fz="sm"
-          fw={600}
-          c={d.gain.startsWith('-') ? 'red.7' : undefined}
-          style={{ whiteSpace: 'nowrap' }}
-        >
-          {formatMoney(d.gain, currency)}
+        <Text fz="sm" fw={600} c={a.gainColor} style={{ whiteSpace: 'nowrap' }}>
+          {a.gain}
         </Text>
       </Group>
       <Text fz="xs" c="dimmed" pl={34}>
         Sold {d.disposed_at} · acquired {d.acquired_at}
       </Text>
       <Text fz="xs" c="dimmed" pl={34}>
-        Proceeds {formatMoney(d.proceeds, currency)} · cost basis {formatMoney(d.cost_basis, currency)}
+        Proceeds {a.proceeds} · cost basis {a.basis}
       </Text>
       {open ? (
         <div style={{ paddingLeft: 34 }}>
