@@ -10,9 +10,6 @@ type Executor = Kysely<Database> | Transaction<Database>;
 
 /** A staged row's values, in this order. */
 const STAGING_COLUMNS = ['import_file_id', ...STAGED_COLUMNS] as const;
-/** A staged row's values plus its first updated_at, in this order, for the direct insert. */
-const DIRECT_COLUMNS = ['import_file_id', ...STAGED_COLUMNS, 'updated_at'];
-const placeholders = (count: number) => Array.from({ length: count }, () => '?').join(', ');
 
 /** Thrown inside the commit when the import would take the user past their limit: nothing is kept. */
 export class ImportPaused extends Error {
@@ -27,40 +24,18 @@ export class ImportPaused extends Error {
 
 /**
  * Writes an upload's outcome: rows staged in short chunks, then moved into transactions
- * in one database transaction (see the import job), or the upload marked failed.
- *
- * Direct mode (the import writer's, SQLite): the caller has opened one database
- * transaction on the store's own connection for the whole run; rows go straight into
- * transactions as they come, and commitImport / failImport only finish inside it.
+ * in one database transaction (see the import job; the import writer thread does the same
+ * on its own connection), or the upload marked failed.
  */
 export class ImportStore {
-  private insertStatement: SQLite.Statement | undefined;
-  /** Rows added so far in direct mode (rows already present are skipped by the dedupe key). */
-  private added = 0;
-
   constructor(
     private readonly db: Kysely<Database>,
     private readonly sqlite?: SQLite.Database,
-    private readonly options: { direct?: boolean } = {},
   ) {}
 
-  /** Within one open transaction at the caller's, or in one of its own. */
+  /** In one database transaction of its own. */
   private inTransaction<T>(body: (trx: Executor) => Promise<T>): Promise<T> {
-    return this.options.direct ? body(this.db) : this.db.transaction().execute(body);
-  }
-
-  /** Direct mode: a batch straight into transactions, in file order. */
-  insertRows(rows: StagedValues[]): void {
-    if (!this.sqlite?.inTransaction) throw new Error("insertRows needs the run's open transaction");
-    this.insertStatement ??= this.sqlite.prepare(
-      `insert into transactions (${DIRECT_COLUMNS.join(', ')}) values (${placeholders(DIRECT_COLUMNS.length)})
-       on conflict (user_id, dedupe_key) do nothing`,
-    );
-    const statement = this.insertStatement;
-    let added = 0;
-    // created_at (the last staged value) is also the row's first updated_at, as the move sets it.
-    for (const values of rows) added += statement.run(...values, values[values.length - 1]).changes;
-    this.added += added;
+    return this.db.transaction().execute(body);
   }
 
   /** Clears what an interrupted run of this upload left behind: staged rows and row errors. */
@@ -127,14 +102,14 @@ export class ImportStore {
     limit: number | null;
   }): Promise<{ added: number; duplicates: number }> {
     return this.inTransaction(async (trx) => {
-      const added = this.options.direct ? this.added : await this.moveStaged(trx, input.fileId);
+      const added = await this.moveStaged(trx, input.fileId);
       if (input.limit !== null && added > 0) {
         const held = await trx
           .selectFrom('transactions')
           .select((eb) => eb.fn.countAll<string | number>().as('n'))
           .where('user_id', '=', input.userId)
           .executeTakeFirstOrThrow();
-        // Throwing rolls the moved rows back (direct mode: the caller's transaction, see pauseImport).
+        // Throwing rolls the moved rows back.
         if (Number(held.n) > input.limit) throw new ImportPaused(Number(held.n), input.limit);
       }
       if (added > 0) await reapplyAnnotations(trx, input.userId, input.fileId);
@@ -171,15 +146,9 @@ export class ImportStore {
 
   /**
    * The upload waits for a plan: nothing of it stays (its staged rows and errors go; the file
-   * is kept to run again). Direct mode first undoes the run's open transaction, then records
-   * the pause in a new one that the import writer commits.
+   * is kept to run again).
    */
   async pauseImport(fileId: number, format: string, parsed: number, message: string): Promise<void> {
-    if (this.options.direct && this.sqlite?.inTransaction) {
-      this.sqlite.exec('rollback');
-      this.sqlite.exec('begin immediate');
-      this.added = 0;
-    }
     await this.inTransaction(async (trx) => {
       await trx.deleteFrom('import_staging').where('import_file_id', '=', fileId).execute();
       await trx.deleteFrom('import_errors').where('import_file_id', '=', fileId).execute();
