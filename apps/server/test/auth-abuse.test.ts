@@ -1,6 +1,7 @@
 import { authenticator } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
+import { clientAddress } from '../src/modules/auth/limits.ts';
 import { DIALECTS } from '../src/test-support/dialects.ts';
 import { TestClient } from '../src/test-support/http-client.ts';
 import { startTestServer, type TestServer } from '../src/test-support/test-server.ts';
@@ -330,6 +331,52 @@ for (const dialect of DIALECTS) {
         code: ok[0]!.body.recovery_codes[0],
       });
       expect(byRecovery.body.status).toBe('success');
+    });
+  });
+}
+
+describe('client addresses as the limits count them', () => {
+  it('keeps IPv4 as it is and counts an IPv6 client by its /64', () => {
+    expect(clientAddress('203.0.113.7')).toBe('203.0.113.7');
+    expect(clientAddress('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(clientAddress('2001:db8:1:2::a')).toBe('2001:db8:1:2::/64');
+    expect(clientAddress('2001:0db8:0001:0002:ffff:1:2:3')).toBe('2001:db8:1:2::/64');
+    expect(clientAddress('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(clientAddress('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(clientAddress('::1')).toBe('0:0:0:0::/64');
+  });
+});
+
+for (const dialect of DIALECTS) {
+  describe(`${dialect}: IPv6 clients behind a trusted proxy`, () => {
+    let server: TestServer;
+    beforeAll(async () => {
+      server = await startTestServer(dialect, { TRUST_PROXY: '1' });
+    });
+    afterAll(() => server.dispose());
+
+    it('limits sign-in attempts per /64 and account: stepping through one network gains nothing', async () => {
+      await signUp(server, 'v6@example.com');
+      const statuses: number[] = [];
+      for (let i = 1; i <= 12; i++) {
+        const res = await new TestClient(server.app).request(
+          'POST',
+          '/api/auth/login',
+          { email: 'v6@example.com', password: `wrong guess ${i}` },
+          { 'x-forwarded-for': `2001:db8:1:2::${i.toString(16)}` },
+        );
+        statuses.push(res.status);
+      }
+      expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+      expect(statuses.slice(10)).toEqual([429, 429]);
+      // Another network is counted apart.
+      const elsewhere = await new TestClient(server.app).request(
+        'POST',
+        '/api/auth/login',
+        { email: 'v6@example.com', password: PASSWORD },
+        { 'x-forwarded-for': '2001:db8:1:3::1' },
+      );
+      expect(elsewhere.status).toBe(200);
     });
   });
 }

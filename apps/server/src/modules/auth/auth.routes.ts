@@ -15,7 +15,7 @@ import { publicRoute } from '../../http/route.ts';
 import { endSession, startSession } from '../../http/session-plugin.ts';
 import { AttemptsRepo } from './attempts.repo.ts';
 import { checkCredentials, completeMfa, signUp as createAccount } from './auth.service.ts';
-import { judgeGuess, limits } from './limits.ts';
+import { clientAddress, judgeGuess, limits } from './limits.ts';
 import {
   resetPassword as applyReset,
   FORGOT_MESSAGE,
@@ -34,8 +34,11 @@ function perEmailAndIp(request: FastifyRequest): string {
   const body = request.body as { email?: unknown; mfa_token?: unknown } | undefined;
   const who =
     typeof body?.email === 'string' ? body.email.trim().toLowerCase() : String(body?.mfa_token ?? '');
-  return `${request.ip}|${who}`;
+  return `${clientAddress(request.ip)}|${who}`;
 }
+
+/** Per client address (an IPv6 client by its /64). */
+const perClient = (request: FastifyRequest) => clientAddress(request.ip);
 
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
   const limit = { max: ctx.config.loginRateLimit, timeWindow: '15 minutes', key: perEmailAndIp };
@@ -56,7 +59,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
       await startSession(ctx, request, reply, user.id);
       return sessionState(request, user);
     },
-    { rateLimit: { max: ctx.config.signupRateLimit, timeWindow: '1 hour' } },
+    { rateLimit: { max: ctx.config.signupRateLimit, timeWindow: '1 hour', key: perClient } },
   );
 
   publicRoute(
@@ -67,7 +70,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
       await startSession(ctx, request, reply, user.id);
       return sessionState(request, user);
     },
-    { rateLimit: { max: ctx.config.loginRateLimit, timeWindow: '15 minutes' } },
+    { rateLimit: { max: ctx.config.loginRateLimit, timeWindow: '15 minutes', key: perClient } },
   );
 
   publicRoute(
@@ -113,7 +116,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
       return { status: 'success' as const, message: FORGOT_MESSAGE };
     },
     // Per client address, whichever addresses it asks about.
-    { rateLimit: { max: 5, timeWindow: '15 minutes' } },
+    { rateLimit: { max: 5, timeWindow: '15 minutes', key: perClient } },
   );
 
   publicRoute(
@@ -123,6 +126,6 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
       await applyReset(ctx, body.token, body.password);
       return { status: 'success' as const, message: 'Your password has been changed. Please log in.' };
     },
-    { rateLimit: { max: ctx.config.loginRateLimit, timeWindow: '15 minutes' } },
+    { rateLimit: { max: ctx.config.loginRateLimit, timeWindow: '15 minutes', key: perClient } },
   );
 }

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../http/errors.ts';
 import { type AttemptsRepo, type Limit, TOO_MANY_ATTEMPTS } from './attempts.repo.ts';
@@ -11,6 +12,27 @@ const ADDRESS_FACTOR = 10;
 
 const account = (email: string) => email.trim().toLowerCase();
 
+/**
+ * The client as the address limits count it: an IPv4 address as it is (also when IPv4-mapped),
+ * an IPv6 address by its /64, the block one subscriber gets, so stepping through the addresses
+ * of one's own network gains nothing.
+ */
+export function clientAddress(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped?.[1]) return mapped[1];
+  const bare = ip.replace(/%.*$/, '');
+  if (isIP(bare) !== 6) return ip;
+  const [head = '', tail] = bare.split('::');
+  const front = head ? head.split(':') : [];
+  const back = tail ? tail.split(':') : [];
+  const groups =
+    tail === undefined ? front : [...front, ...Array(8 - front.length - back.length).fill('0'), ...back];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => Number.parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
+}
+
 /** The limits that hold across client addresses and processes (README, Security). */
 export const limits = {
   /** Wrong passwords for one account, from every address together. */
@@ -21,7 +43,7 @@ export const limits = {
   }),
   /** Wrong passwords from one client address, over every account it tries. */
   loginAddress: (config: Config, ip: string): Limit => ({
-    bucket: `login-address:${ip}`,
+    bucket: `login-address:${clientAddress(ip)}`,
     max: config.loginRateLimit * ADDRESS_FACTOR,
     windowMs: FIFTEEN_MINUTES,
   }),
