@@ -5,7 +5,6 @@
 // is newer than every source file listed in dist/inputs.json, and falls back to tsx otherwise.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { build } from 'esbuild';
 
 const cli = path.resolve(import.meta.dirname, '..');
 const root = path.resolve(cli, '../..');
@@ -24,6 +23,14 @@ const externalThirdParty = {
     });
   },
 };
+
+// An install without dev dependencies has no esbuild: the CLI then runs from its sources (tsx).
+const esbuild = await import('esbuild').catch(() => null);
+if (!esbuild) {
+  console.log('lotwise CLI: esbuild is not installed, so the CLI runs from its TypeScript sources');
+  process.exit(0);
+}
+const { build } = esbuild;
 
 rmSync(dist, { recursive: true, force: true });
 mkdirSync(dist, { recursive: true });
