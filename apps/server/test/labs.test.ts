@@ -51,7 +51,17 @@ for (const dialect of DIALECTS) {
       expect(res.body.mostTransacted).toEqual([]);
       const discover = await alice.get('/api/labs/discover');
       expect(discover.body.items).toEqual([]);
-      expect((await alice.get('/api/labs/price/BTC')).status).toBe(404);
+      // A coin with no prices yet is found, and the chart says how to add prices (issue 35.11).
+      const btc = await alice.get('/api/labs/price/BTC?range=ALL');
+      expect(btc.status).toBe(200);
+      expect(btc.body.points).toEqual([]);
+      expect(btc.body.chart_note).toBe(
+        'No BTC prices for this range yet: load a price file under Settings → Prices (no price provider is configured).',
+      );
+      // A symbol nobody knows is still not found.
+      const unknown = await alice.get('/api/labs/price/NOSUCHCOIN');
+      expect(unknown.status).toBe(404);
+      expect(unknown.body.message).toContain('NOSUCHCOIN');
     });
 
     it('on loaded prices: changes over 1/7/30 days, gainers, largest moves, and says the data is old', async () => {
@@ -224,6 +234,8 @@ for (const dialect of DIALECTS) {
         ...replayEnv(replay.url),
         COINGECKO_MAX_RETRIES: '0',
         LABS_MARKET_TTL_MINUTES: '0',
+        // The provider comes back within the test: no circuit-breaker cooldown.
+        PRICE_PROVIDER_COOLDOWN_SECONDS: '0',
       });
       alice = await signUp(server, 'alice@example.com');
     });

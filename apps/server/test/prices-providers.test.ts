@@ -47,7 +47,12 @@ for (const dialect of DIALECTS) {
       );
       data.coingecko.uniswap = { '2024-05-01': '7.25' };
       replay = await replayServer(data).start();
-      server = await startTestServer(dialect, { ...replayEnv(replay.url), COINGECKO_MAX_RETRIES: '0' });
+      server = await startTestServer(dialect, {
+        ...replayEnv(replay.url),
+        COINGECKO_MAX_RETRIES: '0',
+        // A provider goes down and comes back within the tests: no circuit-breaker cooldown.
+        PRICE_PROVIDER_COOLDOWN_SECONDS: '0',
+      });
     });
     afterAll(async () => {
       await server.dispose();

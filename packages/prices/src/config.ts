@@ -28,7 +28,7 @@ function number(value: string | undefined): number | undefined {
  * Providers and pegs from environment variables (README "Configuration"): PRICE_PROVIDERS
  * (ids in order, or "none" for offline), COINGECKO_API_KEY / COINGECKO_PRO_API_KEY /
  * COINGECKO_BASE_URL / COINGECKO_PER_MINUTE, PRICES_CCXT_EXCHANGE / PRICES_CCXT_BASE_URL,
- * ECB_BASE_URL, PRICE_PEGS.
+ * ECB_BASE_URL, PRICE_PEGS, PRICE_PROVIDER_COOLDOWN_SECONDS (the circuit breaker of each provider).
  */
 export function priceSettingsFromEnv(env: Env = process.env, offline = false): PriceSettings {
   const ids = offline
@@ -37,6 +37,9 @@ export function priceSettingsFromEnv(env: Env = process.env, offline = false): P
         .split(',')
         .map((s) => s.trim().toLowerCase())
         .filter((s) => s !== '' && s !== 'none' && s !== 'off');
+  const cooldownSeconds = number(env.PRICE_PROVIDER_COOLDOWN_SECONDS);
+  if (cooldownSeconds !== undefined && cooldownSeconds < 0)
+    throw new Error('PRICE_PROVIDER_COOLDOWN_SECONDS: a number of seconds, 0 or more');
   const crypto: CryptoProvider[] = [];
   let coingecko: CoinGeckoProvider | null = null;
   let fx: EcbFxProvider | null = null;
@@ -48,6 +51,7 @@ export function priceSettingsFromEnv(env: Env = process.env, offline = false): P
         baseURL: env.COINGECKO_BASE_URL || undefined,
         perMinute: number(env.COINGECKO_PER_MINUTE),
         maxRetries: number(env.COINGECKO_MAX_RETRIES),
+        cooldownSeconds,
       });
       crypto.push(coingecko);
     } else if (id === 'ccxt') {
@@ -56,12 +60,14 @@ export function priceSettingsFromEnv(env: Env = process.env, offline = false): P
           exchange: env.PRICES_CCXT_EXCHANGE || undefined,
           baseURL: env.PRICES_CCXT_BASE_URL || undefined,
           backoffMs: number(env.PRICES_BACKOFF_MS),
+          cooldownSeconds,
         }),
       );
     } else if (id === 'ecb') {
       fx = new EcbFxProvider({
         baseURL: env.ECB_BASE_URL || undefined,
         backoffMs: number(env.PRICES_BACKOFF_MS),
+        cooldownSeconds,
       });
     } else {
       throw new Error(`PRICE_PROVIDERS: unknown provider "${id}" (use coingecko, ccxt, ecb or none)`);

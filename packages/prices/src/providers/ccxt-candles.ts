@@ -1,5 +1,6 @@
 import type { Exchange } from 'ccxt';
 import { addDays, dayMs, daysBetween } from '../days.ts';
+import { CircuitBreaker, DEFAULT_COOLDOWN_SECONDS } from './breaker.ts';
 import { priceText } from './points.ts';
 import { type CoinRef, type CryptoProvider, type DailyPoint, ProviderError } from './provider.ts';
 
@@ -12,6 +13,8 @@ export interface CcxtConfig {
   retries?: number | undefined;
   backoffMs?: number | undefined;
   timeoutMs?: number | undefined;
+  /** Seconds the provider is skipped after it failed to answer (the circuit breaker). */
+  cooldownSeconds?: number | undefined;
 }
 
 const CANDLES_PER_REQUEST = 1000;
@@ -26,13 +29,27 @@ export class CcxtCandlesProvider implements CryptoProvider {
   readonly label: string;
   readonly maxWindow = CANDLES_PER_REQUEST;
   private exchange: Promise<Exchange> | null = null;
+  readonly breaker: CircuitBreaker;
 
   constructor(private readonly config: CcxtConfig = {}) {
     this.id = config.exchange ?? 'bitstamp';
     this.label = this.id.charAt(0).toUpperCase() + this.id.slice(1);
+    this.breaker = new CircuitBreaker(
+      this.id,
+      this.label,
+      (config.cooldownSeconds ?? DEFAULT_COOLDOWN_SECONDS) * 1000,
+    );
   }
 
-  async coins(symbol: string): Promise<CoinRef[]> {
+  coins(symbol: string): Promise<CoinRef[]> {
+    return this.breaker.run(() => this.coinsNow(symbol));
+  }
+
+  daily(coin: CoinRef, quote: string, from: string, to: string): Promise<DailyPoint[]> {
+    return this.breaker.run(() => this.dailyNow(coin, quote, from, to));
+  }
+
+  private async coinsNow(symbol: string): Promise<CoinRef[]> {
     const exchange = await this.connect();
     const market = `${symbol.toUpperCase()}/USD`;
     return exchange.markets?.[market]
@@ -40,7 +57,7 @@ export class CcxtCandlesProvider implements CryptoProvider {
       : [];
   }
 
-  async daily(coin: CoinRef, _quote: string, from: string, to: string): Promise<DailyPoint[]> {
+  private async dailyNow(coin: CoinRef, _quote: string, from: string, to: string): Promise<DailyPoint[]> {
     const exchange = await this.connect();
     const limit = Math.min(CANDLES_PER_REQUEST, daysBetween(from, to) + 1);
     const candles = await this.retry(() =>

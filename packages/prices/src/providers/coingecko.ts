@@ -1,5 +1,6 @@
 import Coingecko, { APIConnectionError, APIError } from '@coingecko/coingecko-typescript';
 import { addDays } from '../days.ts';
+import { CircuitBreaker, DEFAULT_COOLDOWN_SECONDS } from './breaker.ts';
 import { RateLimiter } from './limiter.ts';
 import { dailyFromPoints } from './points.ts';
 import { type CoinRef, type CryptoProvider, type DailyPoint, ProviderError } from './provider.ts';
@@ -16,6 +17,8 @@ export interface CoinGeckoConfig {
   /** Retries of a 429 / 5xx / timeout, with the SDK's back-off (it honours Retry-After). */
   maxRetries?: number | undefined;
   timeoutMs?: number | undefined;
+  /** Seconds the provider is skipped after it failed to answer (the circuit breaker). */
+  cooldownSeconds?: number | undefined;
 }
 
 /**
@@ -31,6 +34,7 @@ export class CoinGeckoProvider implements CryptoProvider {
   readonly maxWindow = 3650;
   private readonly client: Coingecko;
   private readonly limiter: RateLimiter;
+  readonly breaker: CircuitBreaker;
 
   constructor(config: CoinGeckoConfig = {}) {
     const keyless = !config.apiKey && !config.proApiKey;
@@ -47,6 +51,11 @@ export class CoinGeckoProvider implements CryptoProvider {
       logLevel: 'off',
     });
     this.limiter = new RateLimiter(config.perMinute ?? (config.proApiKey ? 500 : 30));
+    this.breaker = new CircuitBreaker(
+      this.id,
+      this.label,
+      (config.cooldownSeconds ?? DEFAULT_COOLDOWN_SECONDS) * 1000,
+    );
   }
 
   async daily(coin: CoinRef, quote: string, from: string, to: string): Promise<DailyPoint[]> {
@@ -135,12 +144,14 @@ export class CoinGeckoProvider implements CryptoProvider {
     return this.call(() => request(this.client));
   }
 
-  private async call<T>(request: () => PromiseLike<T>): Promise<T> {
-    try {
-      return await this.limiter.run(async () => await request());
-    } catch (error) {
-      throw toProviderError(this.id, error);
-    }
+  private call<T>(request: () => PromiseLike<T>): Promise<T> {
+    return this.breaker.run(async () => {
+      try {
+        return await this.limiter.run(async () => await request());
+      } catch (error) {
+        throw toProviderError(this.id, error);
+      }
+    });
   }
 }
 

@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import type { StoredPrice } from '../types.ts';
+import { CircuitBreaker, DEFAULT_COOLDOWN_SECONDS } from './breaker.ts';
 import { priceText } from './points.ts';
 import { type FxProvider, ProviderError } from './provider.ts';
 
@@ -9,6 +10,8 @@ export interface EcbConfig {
   retries?: number | undefined;
   backoffMs?: number | undefined;
   timeoutMs?: number | undefined;
+  /** Seconds the provider is skipped after it failed to answer (the circuit breaker). */
+  cooldownSeconds?: number | undefined;
 }
 
 export const ECB_BASE_URL = 'https://data-api.ecb.europa.eu/service';
@@ -30,7 +33,15 @@ export class EcbFxProvider implements FxProvider {
   readonly id = 'ecb';
   readonly label = 'European Central Bank';
 
-  constructor(private readonly config: EcbConfig = {}) {}
+  readonly breaker: CircuitBreaker;
+
+  constructor(private readonly config: EcbConfig = {}) {
+    this.breaker = new CircuitBreaker(
+      this.id,
+      this.label,
+      (config.cooldownSeconds ?? DEFAULT_COOLDOWN_SECONDS) * 1000,
+    );
+  }
 
   async rates(currencies: readonly string[], from: string, to: string): Promise<StoredPrice[]> {
     const wanted = [...new Set(currencies.map((c) => c.toUpperCase()))]
@@ -39,7 +50,7 @@ export class EcbFxProvider implements FxProvider {
     if (wanted.length === 0) return [];
     const base = (this.config.baseURL ?? ECB_BASE_URL).replace(/\/$/, '');
     const url = `${base}/data/EXR/D.${wanted.join('+')}.EUR.SP00.A?startPeriod=${from}&endPeriod=${to}&format=csvdata`;
-    const text = await this.get(url);
+    const text = await this.breaker.run(() => this.get(url));
     if (text === null) return [];
     let rows: Record<string, string>[];
     try {

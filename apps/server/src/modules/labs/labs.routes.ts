@@ -118,14 +118,16 @@ export function registerLabsRoutes(app: FastifyInstance, ctx: AppContext): void 
     if (ctx.prices.isFiat(asset)) throw notFound(`Asset ${asset}`);
     const m = await market.market(auth.user.id);
     const known = m.bySymbol.get(asset);
-    const item: MarketItem =
-      known ?? (await ctx.prices.describe(asset).then((d) => bareItem(asset, d.name, d.rank)));
+    const described = known ? null : await ctx.prices.describe(asset);
+    const item: MarketItem = known ?? bareItem(asset, described?.name ?? asset, described?.rank ?? null);
     const latestDay = known?.price ? await latestTableDay(ctx, auth.user.id, asset) : null;
     const [chart, gains] = await Promise.all([
       priceChart(ctx, auth.user, asset, query.range, latestDay),
       gainsIn(ctx, auth.user, asset),
     ]);
-    if (!known && chart.points.length === 0 && gains.holding === null && chart.trades.length === 0)
+    // A coin the catalogue knows is found even with no prices yet (the chart says how to add them).
+    const unknownCoin = !known && described?.coinId === null;
+    if (unknownCoin && chart.points.length === 0 && gains.holding === null && chart.trades.length === 0)
       throw notFound(`Asset ${asset}`);
     return {
       status: 'success' as const,

@@ -108,20 +108,46 @@ export async function priceChart(
   if (points.length === 0) {
     const needs = [];
     for (let day = start; day <= end; day = addDays(day, 1)) needs.push({ asset, day });
-    const { book } = await ctx.prices.resolve(needs, { currency: LABS_CURRENCY, userId: user.id, offline });
+    const { book, failures } = await ctx.prices.resolve(needs, {
+      currency: LABS_CURRENCY,
+      userId: user.id,
+      offline,
+    });
     for (const need of needs) {
       const answer = book.answer(asset, LABS_CURRENCY, need.day);
       // A day's own price only: the book may carry a nearby day's forward, which the chart must not draw as that day's.
       if (answer && answer.day === need.day) byDay.set(need.day, answer.price);
     }
     points = [...byDay].map(([day, price]) => [`${day}T00:00:00.000Z`, price]);
-    if (points.length === 0) note ??= `No ${asset} prices for this range yet.`;
+    // The providers that did not answer (or are skipped for a while after failing: the circuit breaker).
+    const unreachable = unreachableText(ctx, failures);
+    if (points.length === 0) note ??= noPricesText(asset, offline, unreachable);
+    else if (unreachable) note ??= `${unreachable}: prices from your local price table only.`;
     else if (offline && end < today()) note ??= `Prices end on ${end}: the price table has nothing newer.`;
     else if (range === '1D') note ??= 'Daily prices only: intraday prices need a market provider.';
   }
 
   const inRange = trades.filter((t) => t.timestamp.slice(0, 10) >= start && t.timestamp.slice(0, 10) <= end);
   return { points, note, trades: inRange.map((t) => chartTrade(t, asset, byDay)) };
+}
+
+/** "CoinGecko is unreachable" / "CoinGecko and Bitstamp are unreachable"; null when every provider answered. */
+function unreachableText(ctx: AppContext, failures: ReadonlyArray<{ provider: string }>): string | null {
+  const ids = new Set(failures.map((f) => f.provider));
+  const labels = [...ctx.prices.settings.providers.crypto, ctx.prices.settings.providers.fx]
+    .filter((p): p is NonNullable<typeof p> => p !== null && ids.has(p.id))
+    .map((p) => p.label);
+  if (labels.length === 0) return null;
+  return `${labels.join(' and ')} ${labels.length === 1 ? 'is' : 'are'} unreachable`;
+}
+
+/** No price at all in the range: say so, and how prices get there. */
+export function noPricesText(asset: string, offline: boolean, unreachable: string | null): string {
+  const file = 'load a price file under Settings → Prices';
+  if (unreachable)
+    return `No ${asset} prices for this range yet (${unreachable}): ${file}, or they are fetched once the provider is reachable.`;
+  if (offline) return `No ${asset} prices for this range yet: ${file} (no price provider is configured).`;
+  return `No ${asset} prices for this range yet: the price provider has none; ${file} to add them.`;
 }
 
 function chartTrade(t: TradeRow, asset: string, byDay: Map<string, string>): ChartTrade {
