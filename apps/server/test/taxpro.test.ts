@@ -69,6 +69,12 @@ for (const dialect of DIALECTS) {
       });
       expect((await alice.post('/api/customer_cpa', { email: 'carol@cpa.example' })).status).toBe(409);
       const token = tokenFrom(server, 'carol@cpa.example');
+      // The e-mail names the real place to end access (issue 35.10), not a Settings entry.
+      const mail = server.mails.find((m) => m.to === 'carol@cpa.example')!;
+      expect(mail.text).not.toContain('Settings');
+      expect(mail.text).toMatch(
+        /end your access at any time on their Tax Pro page \(http\S+\/work_with_tax_pro\)/,
+      );
       // Carol's account never proved it owns the address: no banner, the mailed link is the way (issue 32).
       expect((await carol.get('/api/invitations/pending')).body).toMatchObject({ count: 0, data: [] });
 
@@ -180,6 +186,9 @@ for (const dialect of DIALECTS) {
       expect((await carol.post('/api/tax_pro/clients/invite', { email: 'newbie@example.com' })).status).toBe(
         200,
       );
+      const invitation = server.mails.find((m) => m.to === 'newbie@example.com')!;
+      expect(invitation.text).not.toContain('Settings');
+      expect(invitation.text).toMatch(/open Tax Pro in the menu .*\/work_with_tax_pro, and choose Revoke/);
       const pendingRow = (await carol.get('/api/tax_pro/clients')).body.data[0];
       expect(pendingRow).toMatchObject({ email: 'newbie@example.com', status: 'pending', transactions: 0 });
       const { c: newbie } = await signUp('newbie@example.com', 'Nina');

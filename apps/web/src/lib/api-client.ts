@@ -10,6 +10,7 @@ import { errorResponse } from '@lotwise/contracts/http';
 import { ACCESS_ENDED } from '@lotwise/contracts/taxpro/taxpro';
 import type { z } from 'zod';
 import { readCookie } from '@/lib/cookies';
+import { noteAccessEnded } from '@/lib/session/access-ended';
 
 /** An API answer that was not a success: carries the parsed errorResponse of the contracts. */
 export class ApiError extends Error {
@@ -141,8 +142,10 @@ export async function callApi<C extends AnyCall>(
     // Only a lost session signs the user out; a wrong code or password is a 401 of its own kind.
     if (error.code === 'unauthenticated' && !call.public) onUnauthenticated?.(call);
     // spec 01 §8: an impersonation that ended (access revoked) reloads into the accountant's own area.
-    if (error.code === 'forbidden' && error.message === ACCESS_ENDED)
+    if (error.code === 'forbidden' && error.message === ACCESS_ENDED) {
+      noteAccessEnded();
       window.location.assign('/tax_pro/dashboard');
+    }
     throw error;
   }
   const parsed = call.response.safeParse(payload);

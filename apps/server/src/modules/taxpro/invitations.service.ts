@@ -61,7 +61,11 @@ async function send(ctx: AppContext, to: string, from: UserRow, token: string, a
       '',
       `Open this link within 14 days to accept (sign in or create an account with this e-mail first): ${link}`,
       '',
-      'You can revoke access at any time under Settings → Work with a tax pro.',
+      // The real place (issue 35.10): the Tax Pro page ("Add Your Accountant" under More in the
+      // combined layout), where the customer's accountants are listed with Revoke.
+      asAccountant
+        ? `${who} can end your access at any time on their Tax Pro page (${ctx.config.publicUrl}/work_with_tax_pro).`
+        : `You can end your accountant's access at any time: open Tax Pro in the menu ("Add Your Accountant" under More), ${ctx.config.publicUrl}/work_with_tax_pro, and choose Revoke beside their name.`,
     ].join('\n'),
   });
 }

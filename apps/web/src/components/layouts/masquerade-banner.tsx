@@ -1,12 +1,16 @@
 import type { Masquerade } from '@lotwise/contracts/users/user';
 import { Anchor, Group, Text } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { rememberViewing } from '@/lib/session/access-ended';
 import { useStopImpersonating } from '@/lib/session/stop-impersonating';
 import classes from './shell.module.css';
 
 /** Shown while a tax professional views a client's account. */
 export function MasqueradeBanner({ masquerade }: { masquerade: Masquerade }) {
   const stop = useStopImpersonating();
+  const who = masquerade.name || masquerade.email;
+  useEffect(() => rememberViewing(who), [who]);
   return (
     <Group className={classes.masquerade} justify="center" align="center" gap={6} role="status" wrap="wrap">
       <Text fz="inherit" span style={{ minWidth: 0 }}>

@@ -21,12 +21,14 @@ export function PublicLayout() {
   const user = session.data?.user ?? null;
   const decision = decidePublicPage(user, pathname, search, readCookie(COOKIES.redirect));
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
-  const items = navItems(null, billing);
+  // A signed-in user reaches a public page only for an invitation or a sign-up link: their own
+  // navigation, not "Log In" (issue 35.10).
+  const items = navItems(user, billing);
   return (
     <AppShell header={{ height: 60 }} padding={0}>
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Logo to="/login" />
+          <Logo to={user ? '/' : '/login'} />
           <DesktopNav items={items} />
           <Burger opened={opened} onClick={toggle} hiddenFrom="sm" aria-label="Open menu" size="sm" />
         </Group>

@@ -2,6 +2,7 @@ import { stopImpersonating as stopImpersonatingCall } from '@lotwise/contracts/t
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
 import { callApi } from '@/lib/api-client';
+import { forgetViewing } from '@/lib/session/access-ended';
 import { readStorage, removeStorage, STORAGE_KEYS } from '@/lib/storage';
 import { sessionKeys } from './session';
 
@@ -13,6 +14,7 @@ export function useStopImpersonating() {
     onSuccess: async () => {
       const target = readStorage(STORAGE_KEYS.maskRedirect) ?? paths.taxPro.dashboard.path;
       removeStorage(STORAGE_KEYS.maskRedirect);
+      forgetViewing();
       client.clear();
       await client.invalidateQueries({ queryKey: sessionKeys.all });
       window.location.assign(target);

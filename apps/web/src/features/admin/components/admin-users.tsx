@@ -15,17 +15,22 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconSearch } from '@tabler/icons-react';
+import { IconEye, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { errorText } from '@/lib/api-client';
+import { useUser } from '@/lib/session/session';
+import { useImpersonate } from '../../taxpro/api/taxpro';
 import { useAdminUsers, useGrantPlan, useUpdateUser } from '../api/admin';
 
 const ROLES: Role[] = ['customer', 'cpa', 'admin'];
 const YEAR = new Date().getUTCFullYear() - 1;
 const failed = (error: unknown) => notifications.show({ color: 'red', message: errorText(error) });
 
-/** Accounts: roles, disabled state, transaction counts, plans; change roles, disable, grant a plan. */
+/**
+ * Accounts: roles, disabled state, transaction counts, plans; change roles, disable, grant a
+ * plan, open the account (impersonation).
+ */
 export function AdminUsers() {
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 300);
@@ -33,6 +38,9 @@ export function AdminUsers() {
   const users = useAdminUsers(q, page);
   const update = useUpdateUser();
   const grant = useGrantPlan();
+  // README: admins look inside an account by impersonating it (Exit and Return comes back here).
+  const enter = useImpersonate();
+  const me = useUser();
   return (
     <Stack gap="sm">
       <TextInput
@@ -52,7 +60,7 @@ export function AdminUsers() {
         <ErrorState message={errorText(users.error)} onRetry={() => void users.refetch()} />
       ) : (
         <Paper withBorder radius="md">
-          <Table.ScrollContainer minWidth={720}>
+          <Table.ScrollContainer minWidth={940}>
             <Table verticalSpacing="xs" data-testid="admin-users">
               <Table.Thead>
                 <Table.Tr>
@@ -66,7 +74,7 @@ export function AdminUsers() {
               <Table.Tbody>
                 {users.data.data.map((u) => (
                   <Table.Tr key={u.id} data-testid="admin-user-row">
-                    <Table.Td>
+                    <Table.Td miw={240}>
                       <Text fz="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
                         {u.email}
                       </Text>
@@ -99,6 +107,18 @@ export function AdminUsers() {
                     </Table.Td>
                     <Table.Td>
                       <Group gap={6} wrap="nowrap">
+                        {u.id === me.id ? null : (
+                          <Button
+                            size="xs"
+                            variant="light"
+                            leftSection={<IconEye size={14} />}
+                            aria-label={`Open the account of ${u.email}`}
+                            loading={enter.isPending && enter.variables === u.id}
+                            onClick={() => enter.mutate(u.id, { onError: failed })}
+                          >
+                            Open account
+                          </Button>
+                        )}
                         <Menu withinPortal>
                           <Menu.Target>
                             <Button size="xs" variant="light">

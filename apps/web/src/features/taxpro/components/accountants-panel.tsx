@@ -1,5 +1,6 @@
 import type { CustomerCpa } from '@lotwise/contracts/taxpro/taxpro';
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { errorText } from '@/lib/api-client';
@@ -13,6 +14,26 @@ const STATUS: Record<CustomerCpa['invited'], { label: string; color: string }> =
   revoked: { label: 'Revoked', color: 'gray' },
   declined: { label: 'Declined', color: 'gray' },
 };
+
+/** Ending an accountant's access (or withdrawing an invitation) asks first (issue 35.10). */
+function confirmRevoke(a: CustomerCpa, onConfirm: () => void): void {
+  const who = a.name ?? a.email;
+  const accepted = a.invited === 'accepted';
+  modals.openConfirmModal({
+    title: accepted ? `Revoke ${who}'s access?` : `Withdraw the invitation to ${who}?`,
+    centered: true,
+    children: (
+      <Text fz="sm">
+        {accepted
+          ? `${who} will no longer see or work in your account; if they are in it now, they are taken out at once. You can invite them again later.`
+          : `The link e-mailed to ${a.email} will stop working. You can invite them again later.`}
+      </Text>
+    ),
+    labels: { confirm: accepted ? 'Revoke access' : 'Withdraw', cancel: 'Cancel' },
+    confirmProps: { color: 'red' },
+    onConfirm,
+  });
+}
 
 /** /work_with_tax_pro: invite an accountant by e-mail, see who has access, revoke it. */
 export function AccountantsPanel() {
@@ -73,9 +94,15 @@ export function AccountantsPanel() {
                     variant="subtle"
                     loading={revoke.isPending && revoke.variables === a.id}
                     onClick={() =>
-                      revoke.mutate(a.id, {
-                        onSuccess: () => notifications.show({ color: 'green', message: 'Access revoked' }),
-                      })
+                      confirmRevoke(a, () =>
+                        revoke.mutate(a.id, {
+                          onSuccess: () =>
+                            notifications.show({
+                              color: 'green',
+                              message: a.invited === 'accepted' ? 'Access revoked' : 'Invitation withdrawn',
+                            }),
+                        }),
+                      )
                     }
                   >
                     {a.invited === 'accepted' ? 'Revoke' : 'Withdraw'}

@@ -45,3 +45,14 @@ describe('ClientList and billing', () => {
     expect(await screen.findByRole('columnheader', { name: 'Plan' })).toBeTruthy();
   });
 });
+
+describe('ClientList calculation', () => {
+  it('says Incomplete with the count for a calculated year resting on missing prices (issue 35.10)', async () => {
+    stubBilling(false);
+    renderWithProviders(
+      <ClientList rows={[{ ...row, missing_prices: 6 }]} opening={null} onOpen={() => {}} />,
+    );
+    expect((await screen.findAllByText('Incomplete · 6 missing prices')).length).toBeGreaterThan(0);
+    expect(screen.queryByText('Calculated')).toBeNull();
+  });
+});

@@ -6,14 +6,7 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useBillingEnabled } from '@/lib/billing-status';
 import { shortenEmail } from '@/lib/format/text';
-
-const CALC_LABEL: Record<ClientRow['calculation'], string> = {
-  none: 'Not calculated',
-  queued: 'Queued',
-  running: 'Calculating',
-  complete: 'Calculated',
-  failed: 'Failed',
-};
+import { calculationLabel } from '../calculation-label';
 
 function Review({ row }: { row: ClientRow }) {
   if (row.status !== 'accepted') return <Text c="dimmed">—</Text>;
@@ -93,7 +86,7 @@ export function ClientList({
             </Group>
             <Group gap="md" mt={6}>
               <Text fz="xs">{row.tax_years.join(', ') || 'No years yet'}</Text>
-              <Text fz="xs">{CALC_LABEL[row.calculation]}</Text>
+              <Text fz="xs">{calculationLabel(row)}</Text>
               <Text fz="xs">{row.transactions.toLocaleString('en-US')} transactions</Text>
             </Group>
             <Group mt={4} justify="space-between">
@@ -139,7 +132,7 @@ export function ClientList({
               </Table.Td>
               <Table.Td>{row.tax_years.join(', ') || '—'}</Table.Td>
               <Table.Td>
-                <Text fz="sm">{CALC_LABEL[row.calculation]}</Text>
+                <Text fz="sm">{calculationLabel(row)}</Text>
                 <Text fz="xs" c="dimmed">
                   {row.transactions.toLocaleString('en-US')} transactions
                 </Text>

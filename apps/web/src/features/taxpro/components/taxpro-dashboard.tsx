@@ -1,4 +1,4 @@
-import { Box, Group, Pagination, Paper, Text, TextInput } from '@mantine/core';
+import { Alert, Box, Group, Pagination, Paper, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconSearch } from '@tabler/icons-react';
@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { errorText } from '@/lib/api-client';
+import { takeAccessEnded } from '@/lib/session/access-ended';
 import { useClients, useImpersonate, useInviteClient } from '../api/taxpro';
 import { ClientList } from './client-list';
 import { InviteForm } from './invite-form';
@@ -18,6 +19,8 @@ export function TaxProDashboard() {
   const clients = useClients(q, page);
   const invite = useInviteClient();
   const enter = useImpersonate();
+  // A client who revoked access while the accountant was inside: said here, once (issue 35.10).
+  const [ended, setEnded] = useState(takeAccessEnded);
 
   return (
     <Box>
@@ -25,6 +28,19 @@ export function TaxProDashboard() {
         title="Tax Pro dashboard"
         description="Your clients, their tax years and what needs review."
       />
+      {ended ? (
+        <Alert
+          color="orange"
+          mb="md"
+          maw={640}
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => setEnded(null)}
+          data-testid="access-ended"
+        >
+          {ended}
+        </Alert>
+      ) : null}
       <Paper withBorder radius="md" p="md" mb="md" maw={640}>
         <InviteForm
           label="Invite a client by e-mail"

@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { errorText } from '@/lib/api-client';
 import { useBillingEnabled } from '@/lib/billing-status';
 import { useClient, useImpersonate } from '../api/taxpro';
+import { calculationLabel } from '../calculation-label';
 import { InvitePayForm } from './invite-pay-form';
 
 function Figure({ label, value }: { label: string; value: string | number }) {
@@ -64,7 +65,7 @@ export function ViewCustomerPage() {
       />
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm" mb="md">
         <Figure label="Tax years" value={c.tax_years.join(', ') || '—'} />
-        <Figure label="Calculation" value={c.calculation} />
+        <Figure label="Calculation" value={calculationLabel(c)} />
         <Figure label="Transactions" value={c.transactions.toLocaleString('en-US')} />
         <Figure label="Missing prices" value={c.missing_prices} />
         <Figure label="Insufficient balance" value={c.insufficient_balance} />

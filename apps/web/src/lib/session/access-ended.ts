@@ -1,0 +1,33 @@
+import { readStorage, removeStorage, writeStorage } from '@/lib/storage';
+
+const VIEWING = 'viewing_client';
+const ENDED = 'access_ended';
+
+/** While an accountant is inside a client's account: whose it is (for the message if access ends). */
+export function rememberViewing(name: string): void {
+  writeStorage(VIEWING, name);
+}
+
+/** Leaving a client's account by choice: nothing to announce. */
+export function forgetViewing(): void {
+  removeStorage(VIEWING);
+}
+
+/** The client ended the accountant's access: the dashboard says so once (issue 35.10). */
+export function noteAccessEnded(): void {
+  writeStorage(ENDED, readStorage(VIEWING) ?? '');
+  removeStorage(VIEWING);
+}
+
+/**
+ * The message for an access that just ended ("Your access to Ada Lovelace's account has
+ * ended."), once; null when none ended.
+ */
+export function takeAccessEnded(): string | null {
+  const name = readStorage(ENDED);
+  if (name === null) return null;
+  removeStorage(ENDED);
+  return name
+    ? `Your access to ${name}'s account has ended: they revoked it. You are back in your own account.`
+    : "Your access to this client's account has ended: they revoked it. You are back in your own account.";
+}
