@@ -2,6 +2,7 @@ import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { useReviewSummary } from '@/features/review/api/review';
 import { ReviewProgress } from '@/features/review/components/review-progress';
 import { useTransactionStats } from '@/features/transactions/api/get-stats';
 
@@ -36,8 +37,16 @@ function Line({
 }
 
 /** What still needs review before filing (spec 01 §3: errorsCount and swbCount), with links. */
+/** The review steps the card's own lines already count (Missing prices, Insufficient balance). */
+const SHOWN_AS_LINES = ['PricingWizard', 'MissingReceiveWizard'] as const;
+
 export function ReviewSummary() {
   const stats = useTransactionStats();
+  // "Nothing needs review" only when the guided review has nothing open either (issue 35.12).
+  const review = useReviewSummary();
+  const reviewOpen = (review.data?.wizards ?? []).some(
+    (w) => w.count > 0 && !(SHOWN_AS_LINES as readonly string[]).includes(w.wizard),
+  );
   return (
     <Paper withBorder radius="md" p="md" h="100%" data-testid="review-card">
       <Group justify="space-between" mb="sm">
@@ -57,10 +66,12 @@ export function ReviewSummary() {
           The review counts are not available right now.
         </Text>
       ) : stats.data.errors_count === 0 && stats.data.swb_count === 0 ? (
-        <Group gap="xs" data-testid="review-clear">
-          <IconCircleCheck size={18} color="var(--mantine-color-teal-6)" />
-          <Text fz="sm">Nothing needs review.</Text>
-        </Group>
+        reviewOpen ? null : (
+          <Group gap="xs" data-testid="review-clear">
+            <IconCircleCheck size={18} color="var(--mantine-color-teal-6)" />
+            <Text fz="sm">Nothing needs review.</Text>
+          </Group>
+        )
       ) : (
         <Stack gap="sm">
           <Line
@@ -80,7 +91,7 @@ export function ReviewSummary() {
         </Stack>
       )}
       <Stack mt="sm" gap={0}>
-        <ReviewProgress />
+        <ReviewProgress except={SHOWN_AS_LINES} />
       </Stack>
     </Paper>
   );

@@ -5,10 +5,11 @@ import { paths } from '@/config/paths';
 import { useReviewSummary } from '../api/review';
 
 /** What is left in the guided review, one line per step with its count, each a link into it. */
-export function ReviewProgress() {
+export function ReviewProgress({ except = [] }: { except?: readonly string[] } = {}) {
   const summary = useReviewSummary();
   if (!summary.data) return null;
-  const open = summary.data.wizards.filter((w) => w.count > 0);
+  // `except`: steps the page already shows with their count (never the same count twice).
+  const open = summary.data.wizards.filter((w) => w.count > 0 && !except.includes(w.wizard));
   if (open.length === 0) return null;
   return (
     <Stack gap={6} data-testid="review-progress">

@@ -1,75 +1,79 @@
 import type { TransactionStats } from '@lotwise/contracts/transactions/stats';
-import { Alert, Anchor, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
-import { SUPPORT_URL } from '@/config/paths';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
 import { errorText } from '@/lib/api-client';
 import { useRecalculateFromList } from '../api/recalculate';
 
-/** Banners and notices of spec 02 §2 above the list. */
+const n = (count: number) => count.toLocaleString('en-US');
+
+/**
+ * The notices above the list (spec 02 §2), at most two (issue 35.12): one review banner with
+ * one count (the Missing Price and Insufficient Balance rows, each a link to its rows, and the
+ * guided review), and one recalculation banner (which also says a transaction was changed).
+ */
 export function ListBanners({
   stats,
-  needsReview,
   canRecalculate,
   recentlyChanged,
+  onMissingPrices,
   onInsufficient,
 }: {
   stats: TransactionStats | undefined;
-  needsReview: boolean;
   canRecalculate: boolean;
   /** The list's transactions_updated: a change newer than the latest calculation. */
   recentlyChanged: boolean;
+  onMissingPrices: () => void;
   onInsufficient: () => void;
 }) {
   const recalculate = useRecalculateFromList();
-  const review = stats ? stats.errors_count + stats.swb_count : 0;
+  const missing = stats?.errors_count ?? 0;
+  const short = stats?.swb_count ?? 0;
+  const review = missing + short;
+  const changed = (
+    <Text fz="sm" data-testid="recent-change-notice">
+      You have recently changed your transaction. It may take some time to reflect the changes in the
+      converted rate.
+    </Text>
+  );
   return (
     <Stack gap="xs" mb="md">
       {review > 0 ? (
         <Alert
           color="orange"
           icon={<IconAlertTriangle size={18} />}
-          title={`${review.toLocaleString('en-US')} items need review`}
+          title={`${n(review)} ${review === 1 ? 'transaction needs' : 'transactions need'} review`}
           data-testid="review-banner"
         >
-          Select the warnings filter below to review. By resolving these issues you could save money on your
-          taxes.
-        </Alert>
-      ) : null}
-      {needsReview ? (
-        <Alert color="blue" icon={<IconInfoCircle size={18} />}>
-          Please review these transactions, you may need to edit the transaction to correct it.{' '}
-          <Anchor href={SUPPORT_URL} target="_blank" rel="noreferrer">
-            Learn more
-          </Anchor>
-        </Alert>
-      ) : null}
-      {stats?.has_sell_without_buy ? (
-        <Alert color="red" icon={<IconAlertTriangle size={18} />}>
-          <Text fz="sm">
-            Some of your wallets have a negative balance. Review the{' '}
-            <Anchor component="button" onClick={onInsufficient} fz="sm">
-              Insufficient Balance
-            </Anchor>{' '}
-            category.
-          </Text>
-        </Alert>
-      ) : null}
-      {recentlyChanged ? (
-        <Alert color="yellow" icon={<IconInfoCircle size={18} />} data-testid="recent-change-notice">
-          You have recently changed your transaction. It may take some time to reflect the changes in the
-          converted rate.
+          <Group gap="md" fz="sm">
+            {missing > 0 ? (
+              <Anchor component="button" fz="sm" onClick={onMissingPrices}>
+                {n(missing)} missing {missing === 1 ? 'price' : 'prices'}
+              </Anchor>
+            ) : null}
+            {short > 0 ? (
+              <Anchor component="button" fz="sm" onClick={onInsufficient}>
+                {n(short)} insufficient balance
+              </Anchor>
+            ) : null}
+            <Anchor component={Link} to={paths.review.getHref()} fz="sm">
+              Open the guided review
+            </Anchor>
+          </Group>
         </Alert>
       ) : null}
       {canRecalculate ? (
         <Alert
           color="teal"
-          title="New imports detected"
+          title="Recalculate your taxes"
           icon={<IconInfoCircle size={18} />}
           data-testid="new-imports-banner"
         >
+          {recentlyChanged ? changed : null}
           <Text fz="sm">
-            You haven't run a tax calculation since your latest import. Running tax calculation will
-            automatically discover and combine self transfer transactions.{' '}
+            Your transactions changed since the last tax calculation. Running it again also finds and combines
+            transfers between your own accounts.{' '}
             <Anchor
               component="button"
               fz="sm"
@@ -84,6 +88,10 @@ export function ListBanners({
               {errorText(recalculate.error)}
             </Text>
           ) : null}
+        </Alert>
+      ) : recentlyChanged ? (
+        <Alert color="yellow" icon={<IconInfoCircle size={18} />}>
+          {changed}
         </Alert>
       ) : null}
     </Stack>

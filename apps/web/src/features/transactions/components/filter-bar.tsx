@@ -15,10 +15,10 @@ import { useEffect, useState } from 'react';
 import { useImportSources, useMethodList } from '../api/get-filter-options';
 import type { ListState } from '../hooks/use-list-state';
 import { yearRange } from '../utils/date-input';
+import { subTypeLabel } from '../utils/labels';
 import { DateRangeFilter } from './date-range-filter';
 import { VisibilitySelect } from './visibility-select';
 
-const words = (v: string) => v.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
 const YEARS = Array.from({ length: 8 }, (_, i) => String(new Date().getUTCFullYear() - i));
 
 function SearchBox({ value, onApply }: { value: string | null; onApply: (v: string | null) => void }) {
@@ -75,7 +75,7 @@ export function FilterBar({
           aria-label="Type"
           placeholder="Type"
           clearable
-          data={subTypes.map((v) => ({ value: v, label: words(v) }))}
+          data={subTypes.map((v) => ({ value: v, label: subTypeLabel(v) }))}
           value={filters.type}
           onChange={(type) => setFilters({ type })}
         />

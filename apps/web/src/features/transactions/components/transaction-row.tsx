@@ -1,17 +1,11 @@
 import type { TransactionRow as Row } from '@lotwise/contracts/transactions/transaction-row';
 import { Badge, Card, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { utcParts } from '../utils/date-input';
+import { rowTypeLabel, subTypeLabel } from '../utils/labels';
 import { AddressTooltip, AmountCell, RowWarnings, TotalCell } from './row-cells';
 import { RowMenu } from './row-menu/row-menu';
 
-const TYPE_LABELS: Record<string, { label: string; color: string }> = {
-  buy: { label: 'Deposit', color: 'teal' },
-  sell: { label: 'Withdrawal', color: 'orange' },
-  trade: { label: 'Trade', color: 'blue' },
-  transfer: { label: 'Transfer', color: 'grape' },
-};
-
-const words = (v: string) => v.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
+const TYPE_COLORS: Record<string, string> = { buy: 'teal', sell: 'orange', trade: 'blue', transfer: 'grape' };
 
 /** Transfer rows are named by what made them one (spec 02 §4: Self Transfer, Switch Trade, Swap). */
 const TRANSFER_LABELS: Record<string, string> = {
@@ -21,9 +15,10 @@ const TRANSFER_LABELS: Record<string, string> = {
 };
 
 function typeLabel(row: Row): { label: string; color: string } {
-  const t = TYPE_LABELS[row.type] ?? { label: row.type, color: 'gray' };
+  const color = TYPE_COLORS[row.type] ?? 'gray';
   const transfer = row.type === 'transfer' ? TRANSFER_LABELS[row.user_defined_type ?? ''] : undefined;
-  return transfer ? { ...t, label: transfer } : t;
+  if (transfer) return { label: transfer, color };
+  return { label: row.type === 'transfer' ? 'Transfer' : rowTypeLabel(row), color };
 }
 
 const sourceName = (leg: { exchange_name: string; exchange: string }) =>
@@ -39,14 +34,14 @@ function TypeCell({ row }: { row: Row }) {
         </Badge>
         {row.is_grouped_transaction ? (
           <Badge color="gray" variant="outline" size="xs" data-testid="group-badge">
-            {row.gt_user_defined_type ? words(row.gt_user_defined_type) : 'Group'} ·{' '}
+            {row.gt_user_defined_type ? subTypeLabel(row.gt_user_defined_type) : 'Group'} ·{' '}
             {row.incoming.length + row.outgoing.length + row.fees.length}
           </Badge>
         ) : null}
         <RowMenu row={row} />
       </Group>
       <Text fz="xs" c="dimmed">
-        {words(row.sub_type)} · {sourceName(row)}
+        {subTypeLabel(row.sub_type)} · {sourceName(row)}
         {row.partner ? ` → ${sourceName(row.partner)}` : ''}
       </Text>
       {row.address ? <AddressTooltip address={row.address} /> : null}

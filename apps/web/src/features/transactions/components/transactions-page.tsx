@@ -6,7 +6,6 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { paths } from '@/config/paths';
-import { ReviewBanner } from '@/features/review/components/review-progress';
 import { useIsMobile } from '@/hooks/use-is-mobile';
 import { errorText } from '@/lib/api-client';
 import { useCanRecalculate } from '../api/get-layout-flags';
@@ -92,12 +91,11 @@ export function TransactionsPage() {
       <ExchangesDialog opened={exchangesOpen} onClose={() => setExchangesOpen(false)} />
       <ListBanners
         stats={stats}
-        needsReview={state.category === 'need_review' || state.filters.statuses.includes('need_review')}
         canRecalculate={canRecalculate}
         recentlyChanged={list.data?.transactions_updated ?? false}
+        onMissingPrices={() => selectBox('need_review')}
         onInsufficient={() => selectBox('sell_without_buy')}
       />
-      <ReviewBanner />
       {state.transactionId !== null ? (
         <Alert color="blue" variant="light" mb="md" data-testid="one-transaction">
           <Group justify="space-between" gap="xs">
