@@ -90,6 +90,8 @@ async function flow(context: BrowserContext, page: Page, tag: string) {
     .first()
     .click();
   await page.waitForURL(/\/one_year\?year=2024/, { timeout: 60_000 });
+  // The year picker every page shares follows it.
+  expect(await page.evaluate(() => localStorage.getItem('tax_year'))).toContain('2024');
 
   // 35.5: the missing prices are the coin legs, and the missing rate is named.
   await page.goto('/review?wizard=PricingWizard');

@@ -1,4 +1,5 @@
 import { useLocalStorage } from '@mantine/hooks';
+import { useCallback } from 'react';
 import { STORAGE_KEYS } from '@/lib/storage';
 import { defaultTaxYear, validTaxYear } from '@/lib/tax-year';
 
@@ -10,5 +11,7 @@ export function useTaxYear(): [number, (year: number) => void] {
     getInitialValueInEffect: false,
   });
   const year = validTaxYear(stored) ?? defaultTaxYear();
-  return [year, (next) => setStored(String(next))];
+  // A stable setter: effects that set the year do not rerun on every render.
+  const setYear = useCallback((next: number) => setStored(String(next)), [setStored]);
+  return [year, setYear];
 }

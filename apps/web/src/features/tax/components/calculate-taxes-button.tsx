@@ -5,6 +5,7 @@ import { type ReactElement, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useIsMobile } from '@/hooks/use-is-mobile';
+import { useTaxYear } from '@/hooks/use-tax-year';
 import { errorText } from '@/lib/api-client';
 import { useTaxDetails } from '../api/get-details';
 import { useStartCalculation } from '../api/start-calculation';
@@ -37,21 +38,27 @@ export function CalculateTaxesButton({ variant = 'primary' }: { variant?: Calcul
   }, [taxCalculated]);
 
   const action = buttonAction(details.data, clicked);
+  // The latest year with a sale or income (never an empty default year): the header follows it.
   const year = details.data?.tax_year;
+  const [, setTaxYear] = useTaxYear();
+  const openYear = (y: number) => {
+    setTaxYear(y);
+    navigate(paths.oneYear.getHref(y));
+  };
 
   const run = (recalculate: boolean) =>
     start.mutate(recalculate, {
       onSuccess: (data) => {
         setClicked(true);
         setConfirming(false);
-        if (data.state === 'complete' && year) navigate(paths.oneYear.getHref(year));
+        if (data.state === 'complete' && year) openYear(year);
         else navigate(paths.taxCalculation.getHref(data.trace_id));
       },
       onError: (error) => notifications.show({ color: 'red', message: errorText(error) }),
     });
 
   const onClick = () => {
-    if (action === 'view' && year) navigate(paths.oneYear.getHref(year));
+    if (action === 'view' && year) openYear(year);
     else if (action === 'calculate') run(false);
     else if (action === 'restart') setConfirming(true);
   };

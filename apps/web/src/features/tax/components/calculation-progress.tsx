@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { paths } from '@/config/paths';
+import { useTaxYear } from '@/hooks/use-tax-year';
 import { errorText } from '@/lib/api-client';
 import { useImportsChannel } from '@/lib/realtime';
 import { useCheckCalculation } from '../api/check-calculation';
@@ -23,12 +24,17 @@ export function CalculationProgress({ traceId }: { traceId: string | null }) {
     setLive({ progress, message: typeof data.message === 'string' ? data.message : null });
   });
   const state = check.data?.state;
+  // The latest year with a sale or income: the header's year follows it.
   const year = check.data?.tax_year;
+  const [, setTaxYear] = useTaxYear();
   useEffect(() => {
     if (state !== 'complete' || !year) return;
-    const timer = setTimeout(() => navigate(paths.oneYear.getHref(year), { replace: true }), 600);
+    const timer = setTimeout(() => {
+      setTaxYear(year);
+      navigate(paths.oneYear.getHref(year), { replace: true });
+    }, 600);
     return () => clearTimeout(timer);
-  }, [state, year, navigate]);
+  }, [state, year, navigate, setTaxYear]);
 
   if (!traceId) return <EmptyState title="No calculation selected" action={<CalculateTaxesButton />} />;
   if (check.isPending) return <LoadingState label="Checking your tax calculation…" />;
