@@ -30,9 +30,14 @@ const ETH_PRICE = 'date,asset,price,currency\n2024-11-20,ETH,2450,USD\n';
 const work = mkdtempSync(path.join(tmpdir(), 'lotwise-truth-e2e-'));
 const SHOTS = '/tmp/shots';
 
-async function shot(page: Page, name: string) {
-  const file = await screenshot(page, name);
+async function shot(page: Page, name: string, fullPage = true) {
   mkdirSync(SHOTS, { recursive: true });
+  if (!fullPage) {
+    // What is on screen (a popover closes when a full-page capture scrolls).
+    await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+    return;
+  }
+  const file = await screenshot(page, name);
   copyFileSync(file, path.join(SHOTS, `${name}.png`));
 }
 
@@ -165,7 +170,8 @@ async function flow(context: BrowserContext, page: Page, tag: string) {
   expect(await page.getByText('There is no GBP→USD rate on this date').textContent()).toContain(
     'and no price for ETH',
   );
-  await shot(page, `truth-missing-rate-popover-${tag}`);
+  await page.getByText('There is no GBP→USD rate on this date').scrollIntoViewIfNeeded();
+  await shot(page, `truth-missing-rate-popover-${tag}`, false);
 
   // 35.4 + 35.6: a price file with only ETH's USD price; the page says to recalculate, and why.
   await page.goto('/settings/prices');
