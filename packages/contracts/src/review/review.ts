@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../http.ts';
-import { recordId } from '../ids.ts';
+import { MAX_RECORD_ID } from '../ids.ts';
 import { FINDING_WIZARDS, WIZARDS } from './wizards.ts';
 
 export const wizardName = z.enum(WIZARDS);
@@ -204,7 +204,15 @@ export const completeWizard = defineCall({
   path: '/api/traces/:id',
   summary: 'Mark the named wizard done; answers the next one',
   tag: 'review',
-  params: z.object({ id: recordId }),
+  // The trace's id from next_wizard: 0 until the user's first change creates the trace (reading
+  // creates nothing, issue 29.3). The server acts on the signed-in user's own trace either way.
+  params: z.object({
+    id: z.coerce
+      .number()
+      .int('must be a whole number')
+      .min(0)
+      .max(MAX_RECORD_ID, 'is not the id of any trace'),
+  }),
   body: z.object({ wizard_name: wizardName }),
   response: z.object({
     status: z.literal('success'),
