@@ -83,7 +83,10 @@ for (const dialect of DIALECTS) {
 
     it('counts the same 6 transactions on the Tax Center, the year page and the reports', async () => {
       const list = (await sam.get('/api/tax/years')).body.data;
-      expect(list.years.find((y: { year: number }) => y.year === 2024).missing_prices).toBe(6);
+      const row = list.years.find((y: { year: number }) => y.year === 2024);
+      expect(row.missing_prices).toBe(6);
+      // Its figures that rest on the missing prices are unknown, not their stored 0.
+      expect(row.unknown_figures).toEqual(['cost_basis', 'income', 'proceeds', 'short_term_gain']);
       const year = (await sam.get('/api/tax/years/2024')).body.data;
       expect(year.missing_prices).toBe(6);
       // The warnings are more (a buy or sell warns for its value and its fee): not the count.
@@ -171,6 +174,8 @@ for (const dialect of DIALECTS) {
       const year = (await carl.get('/api/tax/years/2024')).body.data;
       expect(year.missing_prices).toBe(0);
       expect(year.long_term.gain).toBe('3000.00');
+      const row = (await carl.get('/api/tax/years')).body.data.years[0];
+      expect([row.year, row.unknown_figures]).toEqual([2024, []]);
       for (const form of ['capital-gains.csv', 'turbotax.csv', 'schedule-d.csv']) {
         const f = await download(server, carl, `/api/tax/reports/2024/${form}`);
         expect(f.text.startsWith('#'), form).toBe(false);

@@ -90,6 +90,8 @@ export const yearSummary = z.object({
   income_count: z.number().int(),
   /** Transactions of the year still without a fair market value: its totals are incomplete. */
   missing_prices: z.number().int(),
+  /** The figures above that rest on a missing price: unknown (shown as such), not their 0. */
+  unknown_figures: z.array(z.enum(['proceeds', 'cost_basis', 'short_term_gain', 'long_term_gain', 'income'])),
 });
 
 export const listTaxYears = defineCall({

@@ -15,6 +15,7 @@ import { notFound } from '../../http/errors.ts';
 import { refuseGetLink } from '../../http/get-link.ts';
 import { authedRoute } from '../../http/route.ts';
 import { calculateJob } from './calculate.job.ts';
+import { unknownFigures } from './missing-prices.ts';
 import { staleness } from './staleness.ts';
 import { calculationDetails, inputVersion, setTaxCalculated, startCalculation } from './tax.service.ts';
 import { TaxResultsRepo } from './tax-results.repo.ts';
@@ -91,6 +92,8 @@ export function registerTaxRoutes(app: FastifyInstance, ctx: AppContext): void {
       repo.missingPriceCounts(complete.id),
     ]);
     const outdated = await staleness(ctx, auth.user, complete, version);
+    // Figures resting on a missing price are unknown, not $0.00 (only read when there are any).
+    const unknown = missing.size > 0 ? await unknownFigures(ctx.db.kysely, complete.id) : new Map();
     return {
       data: {
         calculated_at: complete.finished_at,
@@ -108,6 +111,7 @@ export function registerTaxRoutes(app: FastifyInstance, ctx: AppContext): void {
           disposal_count: y.disposal_count,
           income_count: y.income_count,
           missing_prices: missing.get(y.year) ?? 0,
+          unknown_figures: unknown.get(y.year) ?? [],
         })),
         warnings: warnings.map((w) => ({
           code: w.code,

@@ -11,6 +11,7 @@ const summary = (year: number, short: string, long: string) => ({
   disposal_count: 1,
   income_count: 0,
   missing_prices: year === 2023 ? 2 : 0,
+  unknown_figures: [],
 });
 
 describe('yearLines', () => {

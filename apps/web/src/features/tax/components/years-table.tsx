@@ -12,7 +12,14 @@ import { ReportsMenu } from './reports-menu';
 type Year = z.infer<typeof yearSummary>;
 
 function gainColor(value: string): string | undefined {
-  return value.trim().startsWith('-') ? 'red.7' : undefined;
+  return value === UNKNOWN ? 'red.8' : value.trim().startsWith('-') ? 'red.7' : undefined;
+}
+
+const UNKNOWN = 'Unknown';
+
+/** A year's figure as shown: Unknown when it rests on a missing price, never its $0.00. */
+function figure(y: Year, key: Year['unknown_figures'][number], currency: string): string {
+  return y.unknown_figures.includes(key) ? UNKNOWN : formatMoney(y[key], currency);
 }
 
 function Status({ stale, missing }: { stale: boolean; missing: number }) {
@@ -68,17 +75,19 @@ export function YearsTable({
             </Group>
             <Text fz="sm">
               Short-term:{' '}
-              <Text span c={gainColor(y.short_term_gain)}>
-                {formatMoney(y.short_term_gain, currency)}
+              <Text span c={gainColor(figure(y, 'short_term_gain', currency))}>
+                {figure(y, 'short_term_gain', currency)}
               </Text>
             </Text>
             <Text fz="sm">
               Long-term:{' '}
-              <Text span c={gainColor(y.long_term_gain)}>
-                {formatMoney(y.long_term_gain, currency)}
+              <Text span c={gainColor(figure(y, 'long_term_gain', currency))}>
+                {figure(y, 'long_term_gain', currency)}
               </Text>
             </Text>
-            <Text fz="sm">Income: {formatMoney(y.income, currency)}</Text>
+            <Text fz="sm" c={gainColor(figure(y, 'income', currency))}>
+              Income: {figure(y, 'income', currency)}
+            </Text>
             <Group justify="space-between" mt="xs">
               <Text fz="xs" c="dimmed">
                 {methodForYear(method, y.year)}
@@ -113,13 +122,19 @@ export function YearsTable({
                   {y.year}
                 </Anchor>
               </Table.Td>
-              <Table.Td ta="right" c={gainColor(y.short_term_gain)}>
-                {formatMoney(y.short_term_gain, currency)}
+              <Table.Td
+                ta="right"
+                c={gainColor(figure(y, 'short_term_gain', currency))}
+                data-testid="year-short"
+              >
+                {figure(y, 'short_term_gain', currency)}
               </Table.Td>
-              <Table.Td ta="right" c={gainColor(y.long_term_gain)}>
-                {formatMoney(y.long_term_gain, currency)}
+              <Table.Td ta="right" c={gainColor(figure(y, 'long_term_gain', currency))}>
+                {figure(y, 'long_term_gain', currency)}
               </Table.Td>
-              <Table.Td ta="right">{formatMoney(y.income, currency)}</Table.Td>
+              <Table.Td ta="right" c={gainColor(figure(y, 'income', currency))}>
+                {figure(y, 'income', currency)}
+              </Table.Td>
               <Table.Td ta="right">{y.disposal_count.toLocaleString('en-US')}</Table.Td>
               <Table.Td>
                 <Status stale={outdated(y.year)} missing={y.missing_prices} />
