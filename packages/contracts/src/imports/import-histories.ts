@@ -27,6 +27,8 @@ export const importHistoryRow = z.object({
   progress: z.number().int(),
   /** A connected exchange said its API key can trade or withdraw (Lotwise only reads). */
   api_warning: z.string().nullable(),
+  /** Why the connected account's latest import or resync failed, in the source's words; null otherwise. */
+  failure_reason: z.string().nullable(),
 });
 export type ImportHistoryRow = z.infer<typeof importHistoryRow>;
 

@@ -3,7 +3,11 @@ import type { ImportHistoryRow as HistoryRecord, ImportFileRow } from '../../db/
 import type { HistoryWithCounts } from './imports.repo.ts';
 
 /** Database rows → the API shapes of spec 01 §3. */
-export function toHistoryRow(h: HistoryWithCounts, progress: number): ImportHistoryRow {
+export function toHistoryRow(
+  h: HistoryWithCounts,
+  progress: number,
+  failure: string | null = null,
+): ImportHistoryRow {
   return {
     id: h.id,
     account_name: h.account_name,
@@ -24,6 +28,7 @@ export function toHistoryRow(h: HistoryWithCounts, progress: number): ImportHist
     api_code: null,
     progress: h.import_status === 'in-progress' ? progress : 100,
     api_warning: h.api_warning,
+    failure_reason: h.import_status === 'failed' ? failure : null,
   };
 }
 

@@ -14,6 +14,7 @@ import type { AppContext } from '../../http/context.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { refuseNul } from '../../http/no-nul.ts';
 import { authedRoute } from '../../http/route.ts';
+import { accountFailures } from '../wallets/account-failures.ts';
 import { detectUploadFormat } from './detect-upload.ts';
 import { appImportFileJob } from './import-file.job.ts';
 import { toHistoryRow, toSourceRow } from './import-views.ts';
@@ -152,15 +153,18 @@ export function registerImportRoutes(app: FastifyInstance, ctx: AppContext): voi
   });
 
   authedRoute(app, listImportHistoriesV1, async ({ auth, query }) => {
-    const [rows, progress] = await Promise.all([
+    const [rows, progress, failures] = await Promise.all([
       repo.historiesWithCounts(auth.user.id),
       progressOf(auth.user.id),
+      accountFailures(ctx.db.kysely, auth.user.id),
     ]);
     const visible =
       query.all === 'true'
         ? rows
         : rows.filter((r) => r.total_transactions > 0 || r.import_status !== 'complete');
-    return { data: visible.map((r) => toHistoryRow(r, progress.get(r.id) ?? 0)) };
+    return {
+      data: visible.map((r) => toHistoryRow(r, progress.get(r.id) ?? 0, failures.get(r.id) ?? null)),
+    };
   });
 
   authedRoute(app, listImportHistoriesV2, async ({ auth, query }) => {
@@ -170,8 +174,9 @@ export function registerImportRoutes(app: FastifyInstance, ctx: AppContext): voi
       offset: (query.page - 1) * query.size,
     });
     const progress = await progressOf(auth.user.id);
+    const failures = await accountFailures(ctx.db.kysely, auth.user.id);
     return {
-      data: rows.map((r) => toHistoryRow(r, progress.get(r.id) ?? 0)),
+      data: rows.map((r) => toHistoryRow(r, progress.get(r.id) ?? 0, failures.get(r.id) ?? null)),
       meta: {
         current_page: query.page,
         per_page: query.size,

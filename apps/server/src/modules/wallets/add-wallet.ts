@@ -121,9 +121,15 @@ export async function addWallet(
   wallets: WalletConnectionsRepo,
   userId: number,
   input: WalletInput,
-): Promise<{ importHistoryId: number; jobId: number; chain: string }> {
+): Promise<{ importHistoryId: number; jobId: number; chain: string; existing: boolean }> {
   const { coin, key, xpub } = checkWallet(input);
   const chain = chainName(coin);
+  // The same address (or xpub) again is the account already reading it: import it again, never a second account.
+  const known = await wallets.findByAddress(userId, coin, key);
+  if (known) {
+    const job = await ctx.jobs.enqueue('import.wallet', userId, { historyId: known.import_history_id });
+    return { importHistoryId: known.import_history_id, jobId: job.id, chain, existing: true };
+  }
   const history = await repo.createHistory({
     userId,
     name: chain,
@@ -135,5 +141,5 @@ export async function addWallet(
   });
   await wallets.save({ userId, historyId: history.id, chain: coin, address: key });
   const job = await ctx.jobs.enqueue('import.wallet', userId, { historyId: history.id });
-  return { importHistoryId: history.id, jobId: job.id, chain };
+  return { importHistoryId: history.id, jobId: job.id, chain, existing: false };
 }

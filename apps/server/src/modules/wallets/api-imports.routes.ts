@@ -29,6 +29,24 @@ export function registerApiImportRoutes(app: FastifyInstance, ctx: AppContext): 
       throw new AppError('validation_failed', sourceMessage(source.name, 'missing_key'), { field });
     }
     const family = accountFamily(source);
+    // The same key again is the account already connected with it: import it again, never a second account.
+    const apiKey = body.api_key.trim();
+    const known = (await credentials.ofExchange(auth.user.id, body.exchange)).find(
+      (c) => box.open(c.key_sealed) === apiKey,
+    );
+    if (known) {
+      await credentials.replaceSecrets(
+        known.id,
+        box.seal(body.secret.trim()),
+        source.passphrase && passphrase ? box.seal(passphrase) : null,
+      );
+      const job = await ctx.jobs.enqueue('import.api', auth.user.id, { historyId: known.import_history_id });
+      return {
+        status: 'success' as const,
+        message: `${family.name} is already connected with this key: importing its history again`,
+        data: { import_history_id: known.import_history_id, job_id: job.id },
+      };
+    }
     const history = await repo.createHistory({
       userId: auth.user.id,
       name: family.name,

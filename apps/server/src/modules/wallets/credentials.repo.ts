@@ -46,6 +46,28 @@ export class CredentialsRepo {
       .executeTakeFirst();
   }
 
+  /** The user's connected accounts on one exchange (their sealed keys, to find one already connected). */
+  ofExchange(userId: number, exchange: string): Promise<ApiCredentialsRow[]> {
+    return this.db
+      .selectFrom('api_credentials')
+      .innerJoin('import_histories', 'import_histories.id', 'api_credentials.import_history_id')
+      .selectAll('api_credentials')
+      .where('api_credentials.user_id', '=', userId)
+      .where('import_histories.user_id', '=', userId)
+      .where('api_credentials.exchange', '=', exchange)
+      .orderBy('api_credentials.id')
+      .execute();
+  }
+
+  /** A key connected again: its secret (and passphrase) as given this time. */
+  async replaceSecrets(id: number, secretSealed: string, passphraseSealed: string | null): Promise<void> {
+    await this.db
+      .updateTable('api_credentials')
+      .set({ secret_sealed: secretSealed, passphrase_sealed: passphraseSealed, updated_at: nowIso() })
+      .where('id', '=', id)
+      .execute();
+  }
+
   /** Where the next resync starts (`synced_until` for Kraken, `sync_state` for the others). */
   async setCursor(id: number, exchange: string, value: string): Promise<void> {
     if (exchange === 'kraken') return this.setSyncedUntil(id, value);

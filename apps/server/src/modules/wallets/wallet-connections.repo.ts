@@ -31,6 +31,20 @@ export class WalletConnectionsRepo {
       .executeTakeFirst();
   }
 
+  /** The user's account already reading this address (or xpub) on this chain, if any. */
+  findByAddress(userId: number, chain: string, address: string) {
+    return this.db
+      .selectFrom('wallet_connections')
+      .innerJoin('import_histories', 'import_histories.id', 'wallet_connections.import_history_id')
+      .select(['wallet_connections.id', 'wallet_connections.import_history_id'])
+      .where('wallet_connections.user_id', '=', userId)
+      .where('import_histories.user_id', '=', userId)
+      .where('wallet_connections.chain', '=', chain)
+      .where('wallet_connections.address', '=', address)
+      .orderBy('wallet_connections.id')
+      .executeTakeFirst();
+  }
+
   async setSyncedBlock(id: number, block: number): Promise<void> {
     await this.db
       .updateTable('wallet_connections')

@@ -23,7 +23,9 @@ export function registerWalletImportRoutes(app: FastifyInstance, ctx: AppContext
     });
     return {
       status: 'success' as const,
-      message: `${added.chain} wallet added: importing its history`,
+      message: added.existing
+        ? `${added.chain} wallet already added: importing its history again`
+        : `${added.chain} wallet added: importing its history`,
       data: { import_history_id: added.importHistoryId, job_id: added.jobId },
     };
   });

@@ -27,8 +27,12 @@ export function useResyncAccount() {
   return useMutation({
     mutationFn: (importHistoryId: number) =>
       callApi(resyncAccount, { body: { import_history_id: importHistoryId } }),
-    onSuccess: (res) => {
-      notifications.show({ color: 'teal', message: res.message });
+    onSuccess: () => {
+      // Started, not done: the account's row follows the import and says why when it fails.
+      notifications.show({
+        color: 'blue',
+        message: 'Importing the account again: its row shows the outcome.',
+      });
       return client.invalidateQueries({ queryKey: importsKeys.all });
     },
   });

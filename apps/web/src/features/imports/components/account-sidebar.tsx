@@ -22,8 +22,8 @@ function Description({ row }: { row: ImportHistoryRow }) {
     );
   if (row.import_status === 'failed')
     return (
-      <Text fz="xs" c="red.7">
-        Import failed
+      <Text fz="xs" c="red.7" lineClamp={2} title={row.failure_reason ?? undefined}>
+        {row.failure_reason ? `Import failed: ${row.failure_reason}` : 'Import failed'}
       </Text>
     );
   return (

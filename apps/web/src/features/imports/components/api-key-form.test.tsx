@@ -90,11 +90,44 @@ describe('ImportHistoryTable', () => {
       api_code: null,
       progress: 100,
       api_warning: 'This Binance API key can also trade.',
+      failure_reason: null,
     };
     const actions = { onAddFile: () => {}, onRename: () => {}, onDelete: () => {} };
     renderWithProviders(<ImportHistoryTable rows={[row]} actions={actions} />);
     expect(screen.getByTestId('api-key-warning').getAttribute('aria-label')).toBe(
       'This Binance API key can also trade.',
     );
+    expect(screen.queryByTestId('account-failure')).toBeNull();
+  });
+
+  it('a failed account says why, with a Retry of the same account (issue 35.8)', () => {
+    const row: ImportHistoryRow = {
+      id: 8,
+      account_name: 'Kraken',
+      account_slug: 'kraken',
+      type: 'api',
+      last_synced_at: null,
+      total_transactions: 0,
+      file_name: null,
+      custom_name: null,
+      import_options: ['api'],
+      import_status: 'failed',
+      blockchain_url: null,
+      expandable: true,
+      us_based: false,
+      resync_id: null,
+      source_id: null,
+      resync_disabled: true,
+      api_code: null,
+      progress: 100,
+      api_warning: null,
+      failure_reason: 'Kraken service is not currently responding, please try again in a bit.',
+    };
+    const actions = { onAddFile: () => {}, onRename: () => {}, onDelete: () => {} };
+    renderWithProviders(<ImportHistoryTable rows={[row]} actions={actions} />);
+    expect(screen.getByTestId('account-failure').textContent).toContain(
+      'Kraken service is not currently responding, please try again in a bit.',
+    );
+    expect(screen.getByRole('button', { name: 'Retry Kraken' })).toBeTruthy();
   });
 });

@@ -4,6 +4,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useIsMobile } from '@/hooks/use-is-mobile';
 import { accountLabel, countNoun, formatCount, formatSyncDate, importTypeLabel } from '../utils/import-state';
 import { type AccountActions, AccountActionsMenu } from './account-actions-menu';
+import { AccountFailure } from './account-failure';
 import { FileName } from './file-name';
 import { ImportStatus } from './import-status';
 
@@ -41,6 +42,7 @@ function AccountCell({ row }: { row: ImportHistoryRow }) {
         </Text>
         {row.file_name ? <FileName name={row.file_name} fz="xs" c="dimmed" /> : null}
       </Group>
+      <AccountFailure row={row} />
     </Stack>
   );
 }

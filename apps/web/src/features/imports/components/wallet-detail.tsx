@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useDeleteImport } from '../hooks/use-delete-import';
 import { accountLabel, countNoun, formatSyncDate, importTypeLabel } from '../utils/import-state';
 import { AccountActionsMenu } from './account-actions-menu';
+import { AccountFailure } from './account-failure';
 import { DeletionProgress } from './deletion-progress';
 import { ImportHistoryTable } from './import-history-table';
 import { ImportStatus } from './import-status';
@@ -53,6 +54,7 @@ export function WalletDetail({ rows, selected, onDeleted }: WalletDetailProps) {
               {selected.import_status === 'complete' ? null : (
                 <ImportStatus status={selected.import_status} progress={selected.progress} />
               )}
+              <AccountFailure row={selected} />
             </Stack>
             <AccountActionsMenu row={selected} actions={actions} />
           </Group>

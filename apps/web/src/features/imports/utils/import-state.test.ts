@@ -33,6 +33,7 @@ function row(over: Partial<ImportHistoryRow>): ImportHistoryRow {
     api_code: null,
     progress: 100,
     api_warning: null,
+    failure_reason: null,
     ...over,
   };
 }

@@ -1,0 +1,32 @@
+import type { ImportHistoryRow } from '@lotwise/contracts/imports/import-histories';
+import { Button, Group, Text } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
+import { useResyncAccount } from '../api/api-imports';
+import { accountLabel } from '../utils/import-state';
+
+/**
+ * Why a connected account's import or resync failed (the job's own words) and a Retry that
+ * imports the same account again (issue 35.8): never a silent FAILED, never a second account.
+ */
+export function AccountFailure({ row }: { row: ImportHistoryRow }) {
+  const retry = useResyncAccount();
+  if (row.import_status !== 'failed' || !row.failure_reason) return null;
+  return (
+    <Group gap={6} wrap="wrap" align="flex-start" data-testid="account-failure">
+      <Text fz="xs" c="red.8" style={{ flex: '1 1 12rem', overflowWrap: 'anywhere' }}>
+        {row.failure_reason}
+      </Text>
+      <Button
+        size="compact-xs"
+        variant="light"
+        color="red"
+        leftSection={<IconRefresh size={12} />}
+        loading={retry.isPending}
+        onClick={() => retry.mutate(row.id)}
+        aria-label={`Retry ${accountLabel(row)}`}
+      >
+        Retry
+      </Button>
+    </Group>
+  );
+}
