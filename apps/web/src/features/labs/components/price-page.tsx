@@ -88,7 +88,10 @@ export function LabsPricePage() {
                 data={priceRange.options.map((r) => ({ value: r, label: r === 'ALL' ? 'All' : r }))}
               />
             </Group>
-            {data.points.length === 0 ? (
+            {query.isPlaceholderData ? (
+              // Another range is loading: never the previous range's chart or its "no prices" note.
+              <LoadingState label="Loading prices…" />
+            ) : data.points.length === 0 ? (
               <Text c="dimmed" fz="sm" py="xl" ta="center" data-testid="chart-empty">
                 {data.chart_note ?? 'No prices for this range.'}
               </Text>
