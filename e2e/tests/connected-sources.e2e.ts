@@ -110,7 +110,7 @@ describe('connected sources: a Kraken API key (issue 18)', () => {
       await page.goto('/imports');
       await page.getByRole('button', { name: 'Actions for My Kraken' }).click();
       await page.getByRole('menuitem', { name: 'Resync' }).click();
-      await toast(page, 'Resync started');
+      await toast(page, 'Importing the account again');
       await expect.poll(() => requests.length, { timeout: 20_000 }).toBe(1);
       expect(requests[0]).not.toBeNull();
       await page.waitForTimeout(500);
