@@ -150,6 +150,7 @@ describe('tax professionals (issue 19)', () => {
       await cpa.page.waitForURL('**/dashboard');
       await cpa.page.getByText('You are viewing').waitFor();
       await customer.page.getByRole('button', { name: 'Revoke' }).click();
+      await customer.page.getByRole('dialog').getByRole('button', { name: 'Revoke access' }).click();
       await customer.page.getByTestId('accountant-row').filter({ hasText: 'Revoked' }).waitFor();
       await cpa.page.goto('/transactions');
       await cpa.page.waitForURL('**/tax_pro/dashboard', { timeout: 15_000 });

@@ -17,6 +17,7 @@ export const taxYearQueryOptions = (year: number) =>
     },
   });
 
-export function useTaxYearDetail(year: number) {
-  return useQuery(taxYearQueryOptions(year));
+/** `enabled` false: not asked (before the first calculation there is nothing to ask for). */
+export function useTaxYearDetail(year: number, enabled = true) {
+  return useQuery({ ...taxYearQueryOptions(year), enabled });
 }

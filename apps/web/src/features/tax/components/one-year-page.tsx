@@ -3,6 +3,7 @@ import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { errorText } from '@/lib/api-client';
 import { useImportsChannel } from '@/lib/realtime';
 import { useTaxYearDetail } from '../api/get-year';
+import { useTaxYears } from '../api/list-years';
 import { CalculateTaxesButton } from './calculate-taxes-button';
 import { DisposalsTable } from './disposals-table';
 import { GainsChart } from './gains-chart';
@@ -19,7 +20,12 @@ import { YearSelect } from './year-select';
 /** /one_year?year=: one tax year's totals, income, chart, sales with their lots, reports. */
 export function OneYearPage({ year }: { year: number }) {
   useImportsChannel();
-  const detail = useTaxYearDetail(year);
+  // Before the first calculation the years list says so (calculated_at null): the year itself is
+  // not asked for (it would only answer 404, issue 35.15).
+  const years = useTaxYears();
+  const calculated = years.data ? years.data.calculated_at !== null : false;
+  const detail = useTaxYearDetail(year, calculated);
+  const none = years.data?.calculated_at === null || detail.data === null;
   return (
     <>
       <TaxPageHeader
@@ -40,13 +46,15 @@ export function OneYearPage({ year }: { year: number }) {
         }
       />
       <NewImportsBanner />
-      {detail.isPending ? (
+      {none ? (
+        <EmptyState title="No tax results yet" action={<CalculateTaxesButton variant="notfound" />} />
+      ) : years.isError ? (
+        <ErrorState message={errorText(years.error)} onRetry={() => years.refetch()} />
+      ) : detail.isPending ? (
         <LoadingState />
       ) : detail.isError ? (
         <ErrorState message={errorText(detail.error)} onRetry={() => detail.refetch()} />
-      ) : detail.data === null ? (
-        <EmptyState title="No tax results yet" action={<CalculateTaxesButton variant="notfound" />} />
-      ) : (
+      ) : detail.data === null ? null : (
         <Stack gap="md">
           <IncompleteYear year={detail.data} />
           <TermTotals year={detail.data} />

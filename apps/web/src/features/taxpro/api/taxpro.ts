@@ -45,12 +45,13 @@ export function useInviteClient() {
 
 /** spec 01 §4: starting stores where to come back to and goes to /dashboard as the client. */
 export function useImpersonate() {
-  const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => callApi(impersonate, { params: { id } }),
     onSuccess: () => {
       writeStorage(STORAGE_KEYS.maskRedirect, window.location.pathname + window.location.search);
-      client.clear();
+      // The page load drops every cached answer. Clearing the cache here instead made the page
+      // still shown refetch its queries on the client's session (a 403 on the accountant's
+      // client page, issue 35.15).
       window.location.assign('/dashboard');
     },
   });

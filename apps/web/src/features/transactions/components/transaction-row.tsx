@@ -50,6 +50,23 @@ function TypeCell({ row }: { row: Row }) {
   );
 }
 
+/**
+ * What left the wallet. A fee-only row (CoinTracking's "Other Fee" for a fee paid in a third
+ * asset, a network fee) has no sent or received amount: its fee is what left (issue 35.15).
+ */
+function OutAmount({ row }: { row: Row }) {
+  const feeOnly = row.from_amount === null && row.to_amount === null && row.fee_amount !== null;
+  if (!feeOnly) return <AmountCell amount={row.from_amount} currency={row.from_currency} />;
+  return (
+    <Stack gap={0} data-testid="fee-only-amount">
+      <AmountCell amount={row.fee_amount} currency={row.fee_currency_code} />
+      <Text fz="xs" c="dimmed">
+        fee
+      </Text>
+    </Stack>
+  );
+}
+
 /** Self transfer, switch trade and rebrand rows have no checkbox (spec 02 §4). */
 const selectable = (row: Row) => row.type !== 'transfer';
 
@@ -82,7 +99,7 @@ export function TransactionTableRow({ row, selected, onToggle }: RowProps) {
         </Text>
       </Table.Td>
       <Table.Td>
-        <AmountCell amount={row.from_amount} currency={row.from_currency} />
+        <OutAmount row={row} />
       </Table.Td>
       <Table.Td>
         <AmountCell amount={row.to_amount} currency={row.to_currency} />
@@ -122,7 +139,7 @@ export function TransactionCard({ row, selected, onToggle }: RowProps) {
           <Text fz="xs" c="dimmed">
             Out
           </Text>
-          <AmountCell amount={row.from_amount} currency={row.from_currency} />
+          <OutAmount row={row} />
         </Stack>
         <Stack gap={0}>
           <Text fz="xs" c="dimmed">
