@@ -42,7 +42,9 @@ for (const dialect of DIALECTS) {
     });
 
     it('turns true after a change, for that user only', async () => {
-      const res = await alice.post(`/api/traces/update_transaction_type/${await dotId(alice)}/staking_reward`);
+      const res = await alice.post(
+        `/api/traces/update_transaction_type/${await dotId(alice)}/staking_reward`,
+      );
       expect(res.body.status).toBe('success');
       expect(await updated(alice)).toBe(true);
       expect(await updated(bob)).toBe(false);

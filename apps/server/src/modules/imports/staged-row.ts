@@ -84,4 +84,4 @@ export function stagedValues(t: NormalisedTransaction, key: string, target: Stag
  * NUL in a note failed the whole import there while SQLite stored it), and no value of an
  * exchange export means anything by it. Dropped on both databases, so both store the same.
  */
-export const withoutNul = (text: string): string => text.replace(/\u0000/g, '');
+export const withoutNul = (text: string): string => text.replaceAll(String.fromCharCode(0), '');
