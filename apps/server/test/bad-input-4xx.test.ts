@@ -178,6 +178,52 @@ for (const dialect of DIALECTS) {
       expect(ok.status).toBe(200);
     });
 
+    it('a wallet-finder dismissal too long for its columns is refused naming the field (PostgreSQL 500 before)', async () => {
+      const coin = await alice.post('/api/wallets/v1/wallet_finders/dismiss_wallets', {
+        wallets: [{ coin: 'c'.repeat(17), address: 'bc1qexample' }],
+      });
+      expect(coin.status).toBe(400);
+      expect(coin.body.field).toBe('wallets.0.coin');
+      const address = await alice.post('/api/wallets/v1/wallet_finders/dismiss_wallets', {
+        wallets: [{ coin: 'btc', address: 'a'.repeat(256) }],
+      });
+      expect(address.status).toBe(400);
+      expect(address.body.field).toBe('wallets.0.address');
+      const stored = await server.ctx.db.kysely
+        .selectFrom('wallet_finder_dismissals')
+        .select('id')
+        .where('user_id', '=', userId)
+        .execute();
+      expect(stored).toEqual([]);
+    });
+
+    it('no JSON body of long or hostile strings ends in a 5xx on any route', async () => {
+      await server.app.ready();
+      const doc = server.app.swagger() as {
+        paths: Record<
+          string,
+          Record<string, { requestBody?: { content?: Record<string, { schema?: Schema }> } }>
+        >;
+      };
+      // Routes that sign out, reach outside services or cost a password hash per call.
+      const skip =
+        /logout|stop_impersonating|impersonate|api_imports|blockchain_query|sign_up|login|password|confirm_sign_up|mfa|checkout/;
+      const failures: string[] = [];
+      for (const [path, ops] of Object.entries(doc.paths)) {
+        if (skip.test(path)) continue;
+        for (const [method, op] of Object.entries(ops)) {
+          const schema = op.requestBody?.content?.['application/json']?.schema;
+          if (!schema) continue;
+          const url = path.replace(/\{(id|exchangeId)\}/g, '1').replace('{type}', 'airdrop');
+          for (const text of ['x'.repeat(300), '=HYPERLINK("http://e")'.repeat(20), '💥'.repeat(2000)]) {
+            const res = await alice.request(method.toUpperCase(), url, fill(schema, text));
+            if (res.status >= 500) failures.push(`${method.toUpperCase()} ${url} → ${res.status}`);
+          }
+        }
+      }
+      expect(failures).toEqual([]);
+    });
+
     it('every route with an id answers a 4xx to an id that is not a number or too large', async () => {
       await server.app.ready();
       const doc = server.app.swagger() as { paths: Record<string, Record<string, unknown>> };
@@ -202,4 +248,36 @@ for (const dialect of DIALECTS) {
       expect(failures).toEqual([]);
     });
   });
+}
+
+interface Schema {
+  type?: string;
+  enum?: unknown[];
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+}
+
+/** A body of the schema's shape with every string `text` (enums keep their first value). */
+function fill(schema: Schema | undefined, text: string, depth = 0): unknown {
+  if (!schema || depth > 6) return text;
+  const first = schema.anyOf?.[0] ?? schema.oneOf?.[0];
+  if (first) return fill(first, text, depth + 1);
+  if (schema.enum) return schema.enum[0];
+  switch (schema.type) {
+    case 'object':
+      return Object.fromEntries(
+        Object.entries(schema.properties ?? {}).map(([k, v]) => [k, fill(v, text, depth + 1)]),
+      );
+    case 'array':
+      return [fill(schema.items, text, depth + 1)];
+    case 'integer':
+    case 'number':
+      return 1;
+    case 'boolean':
+      return true;
+    default:
+      return text;
+  }
 }

@@ -33,9 +33,15 @@ export const walletFinderList = defineCall({
   response: z.object({ status: z.literal('success'), data: z.array(foundAddress) }),
 });
 
+/** A found address as the user names it back; bounded by the stored columns (a longer value was a PostgreSQL 500). */
 const walletRef = z.object({
-  coin: z.string().trim().toLowerCase().min(1, 'Choose a blockchain'),
-  address: z.string().trim().min(1, 'Enter an address'),
+  coin: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(1, 'Choose a blockchain')
+    .max(16, 'is not a blockchain Lotwise knows'),
+  address: z.string().trim().min(1, 'Enter an address').max(255, 'must be at most 255 characters'),
 });
 
 const walletsBody = z.object({ wallets: z.array(walletRef).min(1).max(MAX_WALLETS_PER_CALL) });
