@@ -4,6 +4,7 @@ import { fetchMarkets, fetchTrending, type MarketQuote } from '@lotwise/prices/p
 import { ProviderError } from '@lotwise/prices/providers/provider';
 import type { AppContext } from '../../http/context.ts';
 import { byRank, percentText } from './market-figures.ts';
+import { TableMarketCache } from './table-cache.ts';
 import { tableMarket } from './table-market.ts';
 
 const DAY_MS = 86_400_000;
@@ -71,14 +72,20 @@ export class MarketService {
   /** The last failure, not retried for a minute (every page view would wait on the provider's retries). */
   private failed: { at: number; error: string } | null = null;
 
-  constructor(private readonly ctx: AppContext) {}
+  private readonly tables: TableMarketCache;
+
+  constructor(private readonly ctx: AppContext) {
+    this.tables = new TableMarketCache(ctx.db.kysely);
+  }
 
   private get provider(): CoinGeckoProvider | null {
     return this.ctx.prices.settings.coingecko;
   }
 
   async market(userId: number, now = Date.now()): Promise<Market> {
-    const table = await tableMarket(this.ctx.db.kysely, userId, (s) => this.ctx.prices.describe(s));
+    const table = await this.tables.get(userId, () =>
+      tableMarket(this.ctx.db.kysely, userId, (s) => this.ctx.prices.describe(s)),
+    );
     const provider = this.provider;
     let snapshot: Snapshot | null = null;
     let failure: string | null = null;
