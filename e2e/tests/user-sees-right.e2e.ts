@@ -182,6 +182,9 @@ describe('what a user sees must be right (issue 35.10, 35.12, 35.13, 35.15)', ()
       const warnings = (await page.locator('main').textContent()) ?? '';
       expect(warnings).not.toMatch(/\d{4}\.(proceeds|income|shortTermGain|longTermGain)|basis of \w+ lot/);
       expect(warnings).toContain('the 2024 income and the cost basis of the FOOCOINX it acquired');
+      // The year's own method in the header, not the whole list.
+      expect(warnings).not.toContain('2023:FIFO');
+      expect(warnings).toContain('HIFO · universal');
       await screenshot(page, `35-one-year-warnings-${tag}`);
 
       // Tax Center: each year its own method.

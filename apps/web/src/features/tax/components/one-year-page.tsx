@@ -4,6 +4,7 @@ import { errorText } from '@/lib/api-client';
 import { useImportsChannel } from '@/lib/realtime';
 import { useTaxYearDetail } from '../api/get-year';
 import { useTaxYears } from '../api/list-years';
+import { methodForYear } from '../method-for-year';
 import { CalculateTaxesButton } from './calculate-taxes-button';
 import { DisposalsTable } from './disposals-table';
 import { GainsChart } from './gains-chart';
@@ -32,7 +33,7 @@ export function OneYearPage({ year }: { year: number }) {
         title={`Tax year ${year}`}
         description={
           detail.data
-            ? `${detail.data.method.toUpperCase()} · ${detail.data.basis} · ${detail.data.currency}`
+            ? `${methodForYear(detail.data.method, year)} · ${detail.data.basis} · ${detail.data.currency}`
             : undefined
         }
         actions={
