@@ -53,6 +53,9 @@ describe('billing off: no billing anywhere (issue 35.9)', () => {
       );
       expect(await page.getByTestId('plan-card').count()).toBe(0);
       expect(await page.getByTestId('pricing-transaction-count').count()).toBe(0);
+      // A new, empty account is not asked to allocate Safe Harbor basis (issue 35.14).
+      await page.waitForLoadState('networkidle');
+      expect(await page.getByText('Safe Harbor 2025').count()).toBe(0);
       await screenshot(page, `billing-off-pricing-${tag}`);
       await page.goto('/settings/profile');
       await page.getByRole('tab').first().waitFor();

@@ -154,6 +154,7 @@ export const IMPERSONATION_POLICY: readonly PolicyRow[] = [
       'GET /api/review/method_comparison',
       'POST /api/review/method',
       'GET /api/review/allocation_comparison',
+      'GET /api/review/safe_harbor_status',
       'POST /api/review/allocation',
       'GET /api/review/allocation.csv',
       'GET /api/traces/review_entry',

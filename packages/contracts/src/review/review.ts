@@ -284,6 +284,18 @@ export const allocationComparison = defineCall({
   }),
 });
 
+/**
+ * Whether the Safe Harbor 2025 banner applies: the user had transactions before 1 January 2025
+ * (so may hold lots to allocate) and has not chosen a rule yet. A new, empty account is not asked.
+ */
+export const safeHarborStatus = defineCall({
+  method: 'GET',
+  path: '/api/review/safe_harbor_status',
+  summary: 'Whether the Safe Harbor 2025 banner applies to this account',
+  tag: 'review',
+  response: z.object({ applies: z.boolean() }),
+});
+
 export const chooseAllocation = defineCall({
   method: 'POST',
   path: '/api/review/allocation',

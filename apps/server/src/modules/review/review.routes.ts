@@ -13,6 +13,7 @@ import {
   nextWizard,
   reviewEntry,
   reviewSummary,
+  safeHarborStatus,
   traceStatus,
   updateTraceToDesiredWizard,
   updateTraceToUploadCsv,
@@ -188,6 +189,18 @@ export function registerReviewRoutes(app: FastifyInstance, ctx: AppContext): voi
   authedRoute(app, allocationComparison, async ({ auth }) => ({
     data: await compareAllocations(ctx, auth.user),
   }));
+
+  authedRoute(app, safeHarborStatus, async ({ auth }) => {
+    if (auth.user.allocation_chosen_at) return { applies: false };
+    const before2025 = await ctx.db.kysely
+      .selectFrom('transactions')
+      .select('id')
+      .where('user_id', '=', auth.user.id)
+      .where('timestamp', '<', '2025-01-01')
+      .limit(1)
+      .executeTakeFirst();
+    return { applies: before2025 !== undefined };
+  });
 
   authedRoute(app, chooseAllocation, async ({ body, auth }) => {
     const chosenAt = new Date().toISOString();

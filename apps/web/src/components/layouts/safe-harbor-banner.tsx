@@ -1,9 +1,12 @@
+import { safeHarborStatus } from '@lotwise/contracts/review/review';
 import { Alert, Anchor, Text } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useIsMobile } from '@/hooks/use-is-mobile';
+import { callApi } from '@/lib/api-client';
 import { useDismissSafeHarbor } from '@/lib/session/dismiss-safe-harbor';
 import { readStorage, STORAGE_KEYS } from '@/lib/storage';
 
@@ -11,12 +14,24 @@ const LONG =
   'From 1 January 2025 the IRS expects US taxpayers to track cost basis wallet by wallet. Lotwise lets you allocate your unused basis under the Safe Harbor rules (Rev. Proc. 2024-28) before your first 2025 sale.';
 const SHORT = 'Allocate your unused basis to each wallet before your first 2025 sale.';
 
-/** Safe Harbor 2025 banner; dismissal persists on the server and in a local flag. */
+/**
+ * Safe Harbor 2025 banner, for accounts it applies to (GET /api/review/safe_harbor_status);
+ * dismissal persists on the server and in a local flag.
+ */
 export function SafeHarborBanner({ dismissedOnServer }: { dismissedOnServer: boolean }) {
   const [localFlag] = useState(() => readStorage(STORAGE_KEYS.safeHarborDismissed) === 'true');
   const dismiss = useDismissSafeHarbor();
   const mobile = useIsMobile();
-  if (dismissedOnServer || localFlag || dismiss.isSuccess) return null;
+  const hidden = dismissedOnServer || localFlag || dismiss.isSuccess;
+  // Only where it applies: transactions before 2025 and no rule chosen yet (not a new, empty account).
+  const status = useQuery({
+    queryKey: ['review', 'safe-harbor-status'],
+    queryFn: ({ signal }) => callApi(safeHarborStatus, { signal }),
+    enabled: !hidden,
+    staleTime: 5 * 60_000,
+    meta: { inlineError: true },
+  });
+  if (hidden || status.data?.applies !== true) return null;
   return (
     <Alert
       variant="light"
