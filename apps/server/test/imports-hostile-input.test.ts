@@ -108,6 +108,26 @@ for (const dialect of DIALECTS) {
       expect(years.stale).toBe(false);
     });
 
+    it('refuses an asset code the calculation cannot use, naming the line, instead of importing a row every report leaves out', async () => {
+      const { rows, errors } = await upload(
+        'assets.csv',
+        Buffer.from(
+          [
+            HEADER,
+            '2020-02-01 00:00:00 UTC,,,0.5,@SUM,,,,,reward,Formula asset,',
+            '2020-03-01 00:00:00 UTC,0.5,=1+1,100,USD,,,100,USD,,Formula asset sold,',
+            '2020-04-01 00:00:00 UTC,,,2,DOT,,,,,reward,The good one,',
+          ].join('\n'),
+        ),
+      );
+      expect(rows).toBe(1);
+      expect(errors.source).toMatchObject({ added: 1, error_count: 2 });
+      expect(errors.errors.map((e: { line: number; message: string }) => [e.line, e.message])).toEqual([
+        [2, expect.stringMatching(/received asset "@SUM" is not an asset code/)],
+        [3, expect.stringMatching(/sent asset "=1\+1" is not an asset code/)],
+      ]);
+    });
+
     let editedId = 0;
     async function btcRow() {
       if (editedId === 0) {

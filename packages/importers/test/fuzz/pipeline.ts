@@ -115,6 +115,8 @@ function checkNothingMissing(bytes: Uint8Array, result: ImportResult, problems: 
   }
 }
 
+const ENGINE_SKIPS = new Set(['unknown_asset', 'bad_amount', 'bad_timestamp']);
+
 function runEngine(transactions: NormalisedTransaction[], wallet: string, problems: string[]): void {
   const seen = new Map<number, number>();
   const rows: EngineTransaction[] = transactions.map((tx, index) => {
@@ -132,6 +134,11 @@ function runEngine(transactions: NormalisedTransaction[], wallet: string, proble
     const result = calculate(matchTransfers(rows, { inPlace: true }), { prices });
     const bad = findNonFinite(result, 'result');
     if (bad) problems.push(`engine output has ${bad}`);
+    // A record the importer passed must be one the engine can use: a row it skips (an asset
+    // code, amount or date it cannot read) is missing from every report while the import
+    // said complete.
+    const skipped = result.warnings.find((w) => ENGINE_SKIPS.has(w.code) && /skipped\.$/.test(w.message));
+    if (skipped) problems.push(`engine skipped an imported row: ${skipped.message}`);
   } catch (e) {
     problems.push(`engine threw: ${describe(e)}`);
   }
