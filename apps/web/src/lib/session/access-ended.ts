@@ -15,7 +15,9 @@ export function forgetViewing(): void {
 
 /** The client ended the accountant's access: the dashboard says so once (issue 35.10). */
 export function noteAccessEnded(): void {
-  writeStorage(ENDED, readStorage(VIEWING) ?? '');
+  const name = readStorage(VIEWING);
+  // Several requests may each learn it: the first one's name is kept.
+  if (name !== null || readStorage(ENDED) === null) writeStorage(ENDED, name ?? '');
   removeStorage(VIEWING);
 }
 

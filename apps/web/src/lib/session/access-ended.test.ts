@@ -1,0 +1,20 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { forgetViewing, noteAccessEnded, rememberViewing, takeAccessEnded } from './access-ended';
+
+afterEach(() => window.localStorage.clear());
+
+describe('access ended message (issue 35.10)', () => {
+  it('names the client whose account the accountant was in, once', () => {
+    rememberViewing('Ada Lovelace');
+    noteAccessEnded();
+    noteAccessEnded(); // a second refused request keeps the name
+    expect(takeAccessEnded()).toContain("Your access to Ada Lovelace's account has ended");
+    expect(takeAccessEnded()).toBeNull();
+  });
+
+  it('says nothing after leaving by choice', () => {
+    rememberViewing('Ada');
+    forgetViewing();
+    expect(takeAccessEnded()).toBeNull();
+  });
+});
