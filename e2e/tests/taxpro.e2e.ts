@@ -114,15 +114,16 @@ describe('tax professionals (issue 19)', () => {
       await expect.poll(() => row.textContent()).toContain('2024');
       await screenshot(cpa.page, `taxpro-dashboard-${tag}`);
 
-      // The client's page: an invitation to pay for a plan and year, recorded on the row.
+      // The client's page: with billing off (the default) no plan and no invitation to pay.
       await row.getByRole('link', { name: 'Ada' }).click();
       await cpa.page.waitForURL('**/tax_pro/view_customer?id=*');
-      await cpa.page.getByRole('button', { name: 'Invite to pay' }).click();
-      await cpa.page.getByTestId('invite-pay-sent').waitFor();
+      await cpa.page.getByRole('button', { name: 'Open account' }).waitFor();
+      await cpa.page.waitForLoadState('networkidle');
+      expect(await cpa.page.getByRole('button', { name: 'Invite to pay' }).count()).toBe(0);
+      expect(await cpa.page.getByTestId('client-plan').count()).toBe(0);
       await screenshot(cpa.page, `taxpro-client-${tag}`);
       await cpa.page.getByRole('link', { name: /All clients/ }).click();
       await cpa.page.waitForURL('**/tax_pro/dashboard');
-      await expect.poll(() => row.textContent()).toContain('Invited to pay: pro');
 
       // Into the client's account.
       await row.getByRole('button', { name: 'Open' }).click();

@@ -22,7 +22,22 @@ describe('MasqueradeBanner', () => {
   });
 });
 
+/** Answers the banner's status call (it applies) and passes every other call to `other`. */
+function stubApi(other: (url: string, init?: RequestInit) => Promise<Response>) {
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) =>
+    url.startsWith('/api/review/safe_harbor_status') ? jsonResponse({ applies: true }) : other(url, init),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
 describe('SafeHarborBanner', () => {
+  it('is shown only where it applies', async () => {
+    vi.stubGlobal('fetch', async () => jsonResponse({ applies: false }));
+    renderWithProviders(<SafeHarborBanner dismissedOnServer={false} />);
+    await waitFor(() => expect(screen.queryByText(/Safe Harbor 2025/)).toBeNull());
+  });
+
   it('is hidden when dismissed on the server or by the local flag', () => {
     const { unmount } = renderWithProviders(<SafeHarborBanner dismissedOnServer />);
     expect(screen.queryByText(/Safe Harbor 2025/)).toBeNull();
@@ -33,22 +48,21 @@ describe('SafeHarborBanner', () => {
   });
 
   it('persists a dismissal on the server and in the local flag', async () => {
-    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => jsonResponse({ status: 'success' }));
-    vi.stubGlobal('fetch', fetchMock);
+    const fetchMock = stubApi(async () => jsonResponse({ status: 'success' }));
     renderWithProviders(<SafeHarborBanner dismissedOnServer={false} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Dismiss Safe Harbor banner' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Dismiss Safe Harbor banner' }));
     await waitFor(() => expect(screen.queryByText(/Safe Harbor 2025/)).toBeNull());
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/users/dismiss_safe_harbor_banner');
+    expect(fetchMock.mock.calls.map((c) => c[0])).toContain('/api/users/dismiss_safe_harbor_banner');
     expect(window.localStorage.getItem('safe_harbor_dismissed')).toBe('true');
   });
 
   it('stays when the dismissal fails, and only logs it', async () => {
-    vi.stubGlobal('fetch', async () =>
+    stubApi(async () =>
       jsonResponse({ status: 'error', code: 'internal', message: 'boom', messages: ['boom'] }, 500),
     );
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     renderWithProviders(<SafeHarborBanner dismissedOnServer={false} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Dismiss Safe Harbor banner' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Dismiss Safe Harbor banner' }));
     await waitFor(() => expect(log).toHaveBeenCalled());
     expect(screen.getByText(/Safe Harbor 2025/)).toBeTruthy();
     expect(window.localStorage.getItem('safe_harbor_dismissed')).toBeNull();
