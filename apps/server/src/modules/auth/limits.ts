@@ -7,6 +7,10 @@ const FIFTEEN_MINUTES = 15 * 60_000;
 const HOUR = 60 * 60_000;
 /** Reset e-mails one address receives an hour, whoever asks and whether or not it has an account. */
 export const RESET_MAILS_PER_HOUR = 3;
+/** Invitation e-mails one account sends an hour (customers inviting accountants, accountants clients). */
+export const INVITATIONS_PER_HOUR = 30;
+/** Invitation e-mails one address receives an hour, from every account together. */
+export const INVITATIONS_TO_ADDRESS_PER_HOUR = 5;
 /** Wrong passwords from one client address over all accounts, as a multiple of LOGIN_RATE_LIMIT. */
 const ADDRESS_FACTOR = 10;
 
@@ -62,6 +66,18 @@ export const limits = {
   resetMails: (email: string): Limit => ({
     bucket: `reset-mail:${account(email)}`,
     max: RESET_MAILS_PER_HOUR,
+    windowMs: HOUR,
+  }),
+  /** Invitations sent by one account: Lotwise must not mail any address for whoever signed up. */
+  invitationsFrom: (userId: number): Limit => ({
+    bucket: `invite-from:${userId}`,
+    max: INVITATIONS_PER_HOUR,
+    windowMs: HOUR,
+  }),
+  /** Invitations received by one address, from every account together. */
+  invitationsTo: (email: string): Limit => ({
+    bucket: `invite-to:${account(email)}`,
+    max: INVITATIONS_TO_ADDRESS_PER_HOUR,
     windowMs: HOUR,
   }),
 };

@@ -4,6 +4,8 @@ import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { AccountantLinksTable, Database, UserRow } from '../../db/schema.ts';
 import type { AppContext } from '../../http/context.ts';
 import { AppError, notFound } from '../../http/errors.ts';
+import { AttemptsRepo } from '../auth/attempts.repo.ts';
+import { limits } from '../auth/limits.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
 import { nowIso, parseRoles } from '../users/users.repo.ts';
 
@@ -71,6 +73,23 @@ async function send(ctx: AppContext, to: string, from: UserRow, token: string, a
 }
 
 /**
+ * Counts one invitation e-mail against its sender's and its address's hourly limits (README,
+ * Security), refusing with 429 over either: without them one account made Lotwise mail any
+ * number of addresses of its choosing.
+ */
+async function takeInvitationMail(ctx: AppContext, senderId: number, to: string): Promise<void> {
+  const attempts = new AttemptsRepo(ctx.db.kysely);
+  const from = limits.invitationsFrom(senderId);
+  if (!(await attempts.take(from))) throw new AppError('rate_limited', TOO_MANY_INVITATIONS);
+  if (!(await attempts.take(limits.invitationsTo(to)))) {
+    await attempts.giveBack(from.bucket);
+    throw new AppError('rate_limited', TOO_MANY_INVITATIONS);
+  }
+}
+
+const TOO_MANY_INVITATIONS = 'Too many invitations sent. Please try again in an hour.';
+
+/**
  * A customer invites an accountant, or an accountant a client: one link per pair, a single-use
  * token e-mailed to the invitee. Refused when the pair already has a pending or accepted link.
  */
@@ -113,6 +132,7 @@ export async function invite(
         : `${email} already has an invitation waiting.`,
       { field: 'email' },
     );
+  await takeInvitationMail(ctx, me.id, email);
   const token = newToken();
   const { id } = await db
     .insertInto('accountant_links')
