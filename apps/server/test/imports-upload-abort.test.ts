@@ -65,6 +65,20 @@ for (const dialect of DIALECTS) {
       expect(leftovers()).toEqual([]);
     });
 
+    it('two files in one upload are a 400 saying one file at a time, and no file is left', async () => {
+      const boundary = '----lotwiseTwo';
+      const part = (name: string) =>
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: text/csv\r\n\r\n${HEADER}\n${ROW}\r\n`;
+      const body = Buffer.from(`${part('a.csv')}${part('b.csv')}--${boundary}--\r\n`);
+      const res = await alice.request('POST', '/api/imports/v1/csv_imports', body, {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      expect(res.body).toMatchObject({ code: 'validation_failed', field: 'file' });
+      expect(res.body.message).toMatch(/^file: send one file per upload/);
+      expect(leftovers()).toEqual([]);
+    });
+
     it('a client that goes away mid-upload leaves no partial file', async () => {
       const { port } = server.app.server.address() as net.AddressInfo;
       const boundary = '----lotwiseAbort';

@@ -19,6 +19,8 @@ export interface StoredUpload {
 export const BROKEN_BODY =
   'file: the upload ended before the file did (a broken or cut-off multipart body); send the file again';
 
+const ONE_FILE = 'file: send one file per upload (a form with the file and its few options)';
+
 /**
  * A failure while reading the body: our own errors and Fastify's 4xx ones stand; a system
  * error (a full disk) stays a server error; anything else is the body's fault (busboy's
@@ -26,7 +28,10 @@ export const BROKEN_BODY =
  */
 function asUploadError(error: unknown): unknown {
   if (error instanceof AppError) return error;
-  const e = error as { statusCode?: number; syscall?: string; errno?: number };
+  const e = error as { statusCode?: number; syscall?: string; errno?: number; code?: string };
+  // @fastify/multipart's own words ('reach files limit', 413) name neither the field nor the fix.
+  if (e.code === 'FST_FILES_LIMIT' || e.code === 'FST_PARTS_LIMIT' || e.code === 'FST_FIELDS_LIMIT')
+    return new AppError('validation_failed', ONE_FILE, { field: 'file' });
   if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) return error;
   if (e.syscall !== undefined && e.errno !== undefined) return error;
   return new AppError('validation_failed', BROKEN_BODY, { field: 'file' });
