@@ -1,5 +1,6 @@
 import { Box, Button, Grid, Paper } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/ui/page-header';
 import { ErrorState, LoadingState } from '@/components/ui/states';
@@ -9,7 +10,9 @@ import { useHoldingInProgress } from '@/features/holdings/api/holding-in-progres
 import { AllocationChart } from '@/features/holdings/components/allocation-chart';
 import { CalculateCta, CalculationNotice } from '@/features/holdings/components/calculation-notice';
 import { SummaryCards } from '@/features/holdings/components/summary-cards';
+import { reviewKeys } from '@/features/review/api/keys';
 import { errorText } from '@/lib/api-client';
+import { useImportsChannel } from '@/lib/realtime';
 import { dashboardKeys, useTaxYears } from '../api/get-tax-years';
 import { GainsChart, yearLines } from './gains-chart';
 import { ImportStatusCard } from './import-status';
@@ -67,6 +70,15 @@ function Figures() {
 }
 
 export function DashboardPage() {
+  const client = useQueryClient();
+  // A finished calculation refreshes every card: the channel refetches the transaction counts
+  // (the Review card's Missing prices), the years and review steps are refetched here, so the
+  // card never keeps the count from before the calculation beside the years' INCOMPLETE badges.
+  useImportsChannel((message) => {
+    if (message.event !== 'tax_calculated') return;
+    void client.invalidateQueries({ queryKey: dashboardKeys.all });
+    void client.invalidateQueries({ queryKey: reviewKeys.all });
+  });
   return (
     <Box>
       <PageHeader

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { yearLines } from './gains-chart';
 
-const summary = (year: number, short: string, long: string) => ({
+const summary = (
+  year: number,
+  short: string,
+  long: string,
+  unknown: Array<'proceeds' | 'cost_basis' | 'short_term_gain' | 'long_term_gain' | 'income'> = [],
+) => ({
   year,
   proceeds: '0',
   cost_basis: '0',
@@ -11,7 +16,7 @@ const summary = (year: number, short: string, long: string) => ({
   disposal_count: 1,
   income_count: 0,
   missing_prices: year === 2023 ? 2 : 0,
-  unknown_figures: [],
+  unknown_figures: unknown,
 });
 
 describe('yearLines', () => {
@@ -30,9 +35,16 @@ describe('yearLines', () => {
       ],
     });
     expect(lines).toEqual([
-      { year: 2022, shortTerm: null, longTerm: null, unrealised: '1', missing: 0 },
-      { year: 2023, shortTerm: '0', longTerm: '0', unrealised: null, missing: 2 },
-      { year: 2024, shortTerm: '500', longTerm: '2995', unrealised: '-0.5', missing: 0 },
+      { year: 2022, shortTerm: null, longTerm: null, unrealised: '1', missing: 0, unknown: [] },
+      { year: 2023, shortTerm: '0', longTerm: '0', unrealised: null, missing: 2, unknown: [] },
+      { year: 2024, shortTerm: '500', longTerm: '2995', unrealised: '-0.5', missing: 0, unknown: [] },
+    ]);
+  });
+
+  it('marks a realised gain that rests on a missing price as unknown, not its stored 0.00 (issue 35.1)', () => {
+    const lines = yearLines([summary(2023, '0', '0', ['long_term_gain', 'proceeds', 'income'])], undefined);
+    expect(lines).toEqual([
+      { year: 2023, shortTerm: '0', longTerm: '0', unrealised: null, missing: 2, unknown: ['longTerm'] },
     ]);
   });
 });

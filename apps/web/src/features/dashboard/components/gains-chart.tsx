@@ -17,13 +17,22 @@ interface YearLine {
   unrealised: string | null;
   /** Transactions of the year without a price: its realised figures are incomplete. */
   missing: number;
+  /** Realised figures that rest on a missing price: shown as Unknown, never as their $0.00. */
+  unknown: Array<'shortTerm' | 'longTerm'>;
 }
 
 /** Realised gains per tax year, and unrealised gain of what is still held by the year it was bought. */
 export function yearLines(years: YearSummary[], totals: HoldingTotals | undefined): YearLine[] {
   const lines = new Map<number, YearLine>();
   const line = (year: number) => {
-    const found = lines.get(year) ?? { year, shortTerm: null, longTerm: null, unrealised: null, missing: 0 };
+    const found = lines.get(year) ?? {
+      year,
+      shortTerm: null,
+      longTerm: null,
+      unrealised: null,
+      missing: 0,
+      unknown: [],
+    };
     lines.set(year, found);
     return found;
   };
@@ -32,12 +41,29 @@ export function yearLines(years: YearSummary[], totals: HoldingTotals | undefine
     l.shortTerm = y.short_term_gain;
     l.longTerm = y.long_term_gain;
     l.missing = y.missing_prices;
+    if (y.unknown_figures.includes('short_term_gain')) l.unknown.push('shortTerm');
+    if (y.unknown_figures.includes('long_term_gain')) l.unknown.push('longTerm');
   }
   for (const u of totals?.unrealised_by_year ?? []) line(u.year).unrealised = u.unrealised_gain;
   return [...lines.values()].sort((a, b) => a.year - b.year);
 }
 
-function Money({ value, currency }: { value: string | null; currency: string }) {
+function Money({
+  value,
+  currency,
+  unknown = false,
+}: {
+  value: string | null;
+  currency: string;
+  unknown?: boolean;
+}) {
+  if (unknown) {
+    return (
+      <Text span fz="xs" c="red.8" style={{ whiteSpace: 'nowrap' }} title="Rests on a missing price">
+        Unknown
+      </Text>
+    );
+  }
   return (
     <Text span fz="xs" c={gainColor(value)} style={{ whiteSpace: 'nowrap' }}>
       {formatMoney(value, currency)}
@@ -47,10 +73,11 @@ function Money({ value, currency }: { value: string | null; currency: string }) 
 
 /** Bars for the picture (numbers only draw them); the table under it carries the exact amounts. */
 export function GainsChart({ lines, currency }: { lines: YearLine[]; currency: string }) {
+  // An unknown figure draws no bar (its stored 0.00 is not a value).
   const data = lines.map((l) => ({
     year: String(l.year),
-    'Short-term': Number(l.shortTerm ?? 0),
-    'Long-term': Number(l.longTerm ?? 0),
+    'Short-term': l.unknown.includes('shortTerm') ? 0 : Number(l.shortTerm ?? 0),
+    'Long-term': l.unknown.includes('longTerm') ? 0 : Number(l.longTerm ?? 0),
     Unrealised: Number(l.unrealised ?? 0),
   }));
   return (
@@ -98,10 +125,18 @@ export function GainsChart({ lines, currency }: { lines: YearLine[]; currency: s
                       {l.year} <IncompleteBadge missing={l.missing} compact />
                     </Table.Td>
                     <Table.Td ta="right">
-                      <Money value={l.shortTerm} currency={currency} />
+                      <Money
+                        value={l.shortTerm}
+                        currency={currency}
+                        unknown={l.unknown.includes('shortTerm')}
+                      />
                     </Table.Td>
                     <Table.Td ta="right">
-                      <Money value={l.longTerm} currency={currency} />
+                      <Money
+                        value={l.longTerm}
+                        currency={currency}
+                        unknown={l.unknown.includes('longTerm')}
+                      />
                     </Table.Td>
                     <Table.Td ta="right">
                       <Money value={l.unrealised} currency={currency} />

@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot } from '../support/browser.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
+import { signedInNewcomer } from './imports-helpers.ts';
+import { csrfOf, uploadCsv, waitForImports } from './transactions-helpers.ts';
+
+/*
+ * Issue 35.1/35.3 on the dashboard, found walking the product after the fixes: offline, a GBP
+ * Coinbase export whose 2024 has 6 transactions without a USD value. Calculated from the
+ * dashboard's own button, the Gains by year table printed 2024's short-term gain as $0.00 beside
+ * INCOMPLETE, and the Review card kept the count from before the calculation (none) until a reload.
+ */
+const GBP_EXPORT = readFileSync(
+  path.resolve(import.meta.dirname, '../../fixtures/exchange-samples/coinbase-history-2024-gbp.csv'),
+  'utf8',
+);
+
+describe('the dashboard of an incomplete year (issue 35)', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  for (const width of [1280, 375]) {
+    it(`shows Unknown, not $0.00, and the calculation's missing-price count (${width} px)`, async () => {
+      const { context, page } = await signedInNewcomer(browser, server.url, { width, height: 860 });
+      try {
+        await uploadCsv(context, await csrfOf(context), 'coinbase.csv', GBP_EXPORT);
+        await waitForImports(context, 1);
+        await page.goto('/dashboard');
+        await page.getByTestId('review-card').waitFor();
+        await page.getByTestId('cta-calculate').click();
+
+        const table = page.getByTestId('gains-table');
+        await table.waitFor({ timeout: 30_000 });
+        const row = table.getByRole('row').filter({ hasText: '2024' });
+        await expect.poll(() => row.getByTestId('incomplete-badge').count(), { timeout: 15_000 }).toBe(1);
+        const cells = row.getByRole('cell');
+        // Short-term gain rests on the missing prices; 2024 has no long-term sale (a true $0.00).
+        expect(await cells.nth(1).textContent()).toBe('Unknown');
+        expect(await cells.nth(2).textContent()).toBe('$0.00');
+
+        // The Review card follows the finished calculation without a reload: 6, as the years say.
+        const missing = page.getByTestId('review-errors');
+        await expect
+          .poll(async () => (await missing.count()) > 0 && missing.textContent(), { timeout: 15_000 })
+          .toContain('6');
+        expect(await page.getByTestId('review-clear').count()).toBe(0);
+        await screenshot(page, `dashboard-incomplete-${width}`);
+      } catch (error) {
+        await screenshot(page, `dashboard-incomplete-failure-${width}`);
+        throw new Error(`${String(error)}\nat ${page.url()}`);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
