@@ -16,6 +16,7 @@
  */
 import path from 'node:path';
 import pg from 'pg';
+import { invitationMails } from './invitation-probe.ts';
 import {
   abortedUpload,
   csrfGets,
@@ -102,6 +103,7 @@ try {
   await probe('CSRF by GET', () => csrfGets(target));
   await probe('websocket origin', () => websocketOrigin(target));
   await probe('aborted upload', () => abortedUpload(target));
+  await probe('invitation e-mails', () => invitationMails(target));
   // Last: it uses up this address's sign-ups for the hour.
   await probe('sign-ups', () => signUps(target));
   const held = outcomes.filter((o) => o.held === true).length;
