@@ -11,14 +11,15 @@ import { csrfOf, uploadCsv, waitForImports } from './transactions-helpers.ts';
  * Issue 35.1/35.3 on the dashboard, found walking the product after the fixes: offline, a GBP
  * Coinbase export whose 2024 has 6 transactions without a USD value. Calculated from the
  * dashboard's own button, the Gains by year table printed 2024's short-term gain as $0.00 beside
- * INCOMPLETE, and the Review card kept the count from before the calculation (none) until a reload.
+ * INCOMPLETE, and the Review card kept the count from before the calculation (none) until a reload;
+ * the review's Tax summary printed the unknown figures as amounts too.
  */
 const GBP_EXPORT = readFileSync(
   path.resolve(import.meta.dirname, '../../fixtures/exchange-samples/coinbase-history-2024-gbp.csv'),
   'utf8',
 );
 
-describe('the dashboard of an incomplete year (issue 35)', () => {
+describe('the dashboard and the tax summary of an incomplete year (issue 35)', () => {
   let server: RunningServer;
   let browser: Browser;
   beforeAll(async () => {
@@ -56,6 +57,16 @@ describe('the dashboard of an incomplete year (issue 35)', () => {
           .toContain('6');
         expect(await page.getByTestId('review-clear').count()).toBe(0);
         await screenshot(page, `dashboard-incomplete-${width}`);
+
+        // The review's last step (Tax summary) printed the same figures as $0.00 and a partial
+        // income sum beside INCOMPLETE: Unknown with its reason, as on the Tax Center.
+        await page.goto('/tax_summary?year=2024');
+        await page.getByTestId('summary-short').waitFor();
+        expect(await page.getByTestId('summary-short').textContent()).toBe('Unknown');
+        expect(await page.getByTestId('summary-short-reason').textContent()).toBe('Rests on a missing price');
+        expect(await page.getByTestId('summary-income').textContent()).toBe('Unknown');
+        expect(await page.getByTestId('summary-long').textContent()).toBe('$0.00');
+        await screenshot(page, `tax-summary-incomplete-${width}`);
       } catch (error) {
         await screenshot(page, `dashboard-incomplete-failure-${width}`);
         throw new Error(`${String(error)}\nat ${page.url()}`);

@@ -19,15 +19,31 @@ import { useReviewSummary } from '../api/review';
 import { rememberStep } from '../utils/current-step';
 import { rememberedWorkingYear } from '../utils/working-year';
 
-function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
+function Figure({
+  label,
+  value,
+  testId,
+  unknown = false,
+}: {
+  label: string;
+  value: string;
+  testId: string;
+  /** The figure rests on a missing price: Unknown, never its stored amount (issue 35.1). */
+  unknown?: boolean;
+}) {
   return (
     <Card withBorder p="md">
       <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
-      <Text fz="xl" fw={700} data-testid={testId}>
-        {value}
+      <Text fz="xl" fw={700} c={unknown ? 'red.8' : undefined} data-testid={testId}>
+        {unknown ? 'Unknown' : value}
       </Text>
+      {unknown ? (
+        <Text fz="xs" c="red.8" data-testid={`${testId}-reason`}>
+          Rests on a missing price
+        </Text>
+      ) : null}
     </Card>
   );
 }
@@ -111,21 +127,25 @@ export function TaxSummaryPage() {
                 label="Short-term gain"
                 value={formatMoney(found.short_term_gain, user.currency)}
                 testId="summary-short"
+                unknown={found.unknown_figures.includes('short_term_gain')}
               />
               <Figure
                 label="Long-term gain"
                 value={formatMoney(found.long_term_gain, user.currency)}
                 testId="summary-long"
+                unknown={found.unknown_figures.includes('long_term_gain')}
               />
               <Figure
                 label="Income"
                 value={formatMoney(found.income, user.currency)}
                 testId="summary-income"
+                unknown={found.unknown_figures.includes('income')}
               />
               <Figure
                 label="Proceeds"
                 value={formatMoney(found.proceeds, user.currency)}
                 testId="summary-proceeds"
+                unknown={found.unknown_figures.includes('proceeds')}
               />
             </SimpleGrid>
             <Group gap="lg">
