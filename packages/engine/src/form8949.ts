@@ -64,11 +64,22 @@ function splitPerLot(line: DisposalLine): Form8949Row[] {
   });
 }
 
+/** Whether a lot (its id, or its ':extra' part's) was acquired by a transaction with a missing price. */
+function lotUnpriced(lotId: string, unpriced: ReadonlySet<string>): boolean {
+  return unpriced.has(lotId) || unpriced.has(lotId.replace(/:extra$/, ''));
+}
+
 /**
  * The us-2025 allocation record as CSV, for the user to keep with their records; with
  * `chosenAt`, the day the rule was chosen as a last column on every line (the server's download).
+ * A lot acquired by a transaction in `unpriced` (a missing price) has an unknown basis: its
+ * cost_basis is left blank, never 0, and the record starts with an INCOMPLETE line saying why.
  */
-export function allocationCsv(record: AllocationRecord, chosenAt?: string): string {
+export function allocationCsv(
+  record: AllocationRecord,
+  chosenAt?: string,
+  unpriced: ReadonlySet<string> = new Set(),
+): string {
   const header = [
     'effective_date',
     'rule',
@@ -80,8 +91,11 @@ export function allocationCsv(record: AllocationRecord, chosenAt?: string): stri
     'cost_basis',
   ];
   const extra = chosenAt === undefined ? [] : [chosenAt];
-  const rows = record.entries.map((e) =>
-    csvLine([
+  let unknown = 0;
+  const rows = record.entries.map((e) => {
+    const basisUnknown = lotUnpriced(e.lotId, unpriced);
+    if (basisUnknown) unknown += 1;
+    return csvLine([
       record.effectiveDate,
       record.rule,
       e.wallet,
@@ -89,9 +103,15 @@ export function allocationCsv(record: AllocationRecord, chosenAt?: string): stri
       e.lotId,
       e.acquiredAt,
       e.amount,
-      e.costBasis,
+      basisUnknown ? '' : e.costBasis,
       ...extra,
-    ]),
-  );
-  return `${[csvLine([...header, ...(chosenAt === undefined ? [] : ['rule_chosen_at'])]), ...rows].join('\n')}\n`;
+    ]);
+  });
+  const incomplete =
+    unknown === 0
+      ? []
+      : [
+          `# INCOMPLETE: ${unknown} ${unknown === 1 ? 'lot was' : 'lots were'} acquired by a transaction without a price, so ${unknown === 1 ? 'its' : 'their'} cost basis is unknown (left blank); add the missing prices in Lotwise and download again.`,
+        ];
+  return `${[...incomplete, csvLine([...header, ...(chosenAt === undefined ? [] : ['rule_chosen_at'])]), ...rows].join('\n')}\n`;
 }

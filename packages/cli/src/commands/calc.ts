@@ -66,7 +66,11 @@ export function registerCalc(program: Command): void {
       loaded.transactions.length = 0;
       const json = toJson(result, parsed.year, [...loaded.warnings, ...prices.warnings]);
       if (options.allocationCsv !== undefined && result.allocation) {
-        writeFileSync(options.allocationCsv, allocationCsv(result.allocation));
+        // A lot bought without a price: its basis blank and the record marked INCOMPLETE.
+        const unpriced = new Set(
+          result.statuses.filter((s) => s.flags.includes('missing_price')).map((s) => s.id),
+        );
+        writeFileSync(options.allocationCsv, allocationCsv(result.allocation, undefined, unpriced));
       }
       if (options.json) await writeJson(json);
       else process.stdout.write(toText(json, currency));

@@ -45,12 +45,18 @@ async function usResults(ctx: AppContext, user: UserRow, rules: readonly Allocat
 
 /**
  * The Safe Harbor record of the user's chosen rule (the first rule until one is chosen), made
- * from their data as it is now, or null when nothing was held at the start of 2025.
+ * from their data as it is now, or null when nothing was held at the start of 2025; with the
+ * transactions that have a missing price (a lot they acquired has an unknown basis).
  */
-export async function chosenAllocation(ctx: AppContext, user: UserRow): Promise<AllocationRecord | null> {
+export async function chosenAllocation(
+  ctx: AppContext,
+  user: UserRow,
+): Promise<{ record: AllocationRecord; unpriced: Set<string> } | null> {
   const [result] = await usResults(ctx, user, [settingsOf(user).allocation_rule]);
   const record = result?.allocation ?? null;
-  return record && record.entries.length > 0 ? record : null;
+  if (!result || !record || record.entries.length === 0) return null;
+  const unpriced = new Set(result.statuses.filter((s) => s.flags.includes('missing_price')).map((s) => s.id));
+  return { record, unpriced };
 }
 
 /**

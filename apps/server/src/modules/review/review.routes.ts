@@ -220,15 +220,16 @@ export function registerReviewRoutes(app: FastifyInstance, ctx: AppContext): voi
     { schema: { tags: ['review'], summary: 'Download the Safe Harbor allocation record (CSV)' } },
     async (request, reply) => {
       const auth = requireAuth(request);
-      const record = await chosenAllocation(ctx, auth.user);
-      if (!record)
+      const chosenRecord = await chosenAllocation(ctx, auth.user);
+      if (!chosenRecord)
         throw new AppError(
           'not_found',
           'No allocation record: nothing was held at the end of 2024, so there is nothing to allocate.',
         );
       // The record with the day the rule was chosen on every line (the Rev. Proc. asks for a dated record).
       const chosen = auth.user.allocation_chosen_at ?? '';
-      const csv = allocationCsv(record, chosen);
+      // A lot bought without a price has an unknown basis: blank, and the record says INCOMPLETE.
+      const csv = allocationCsv(chosenRecord.record, chosen, chosenRecord.unpriced);
       reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="lotwise-safe-harbor-allocation-2025.csv"')
