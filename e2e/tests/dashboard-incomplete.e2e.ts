@@ -12,14 +12,15 @@ import { csrfOf, uploadCsv, waitForImports } from './transactions-helpers.ts';
  * Coinbase export whose 2024 has 6 transactions without a USD value. Calculated from the
  * dashboard's own button, the Gains by year table printed 2024's short-term gain as $0.00 beside
  * INCOMPLETE, and the Review card kept the count from before the calculation (none) until a reload;
- * the review's Tax summary printed the unknown figures as amounts too.
+ * the review's Tax summary printed the unknown figures as amounts too, and Safe Harbor the basis
+ * of coins bought without a price as $0.00.
  */
 const GBP_EXPORT = readFileSync(
   path.resolve(import.meta.dirname, '../../fixtures/exchange-samples/coinbase-history-2024-gbp.csv'),
   'utf8',
 );
 
-describe('the dashboard and the tax summary of an incomplete year (issue 35)', () => {
+describe('the dashboard, tax summary and Safe Harbor of an incomplete year (issue 35)', () => {
   let server: RunningServer;
   let browser: Browser;
   beforeAll(async () => {
@@ -67,6 +68,14 @@ describe('the dashboard and the tax summary of an incomplete year (issue 35)', (
         expect(await page.getByTestId('summary-income').textContent()).toBe('Unknown');
         expect(await page.getByTestId('summary-long').textContent()).toBe('$0.00');
         await screenshot(page, `tax-summary-incomplete-${width}`);
+
+        // Safe Harbor: the coins bought for pounds without a rate have an unknown basis, not $0.00.
+        await page.goto('/safe-harbor');
+        const stay = page.getByTestId('rule-stay-oldest-first');
+        await stay.getByTestId('basis-unknown').first().waitFor({ timeout: 30_000 });
+        expect(await stay.getByTestId('basis-unknown').first().textContent()).toBe('Unknown');
+        await stay.getByTestId('basis-unknown-note').waitFor();
+        await screenshot(page, `safe-harbor-unknown-basis-${width}`);
       } catch (error) {
         await screenshot(page, `dashboard-incomplete-failure-${width}`);
         throw new Error(`${String(error)}\nat ${page.url()}`);

@@ -25,7 +25,7 @@ for (const dialect of DIALECTS) {
     });
     afterAll(() => server.dispose());
 
-    it('leaves the unknown basis blank, never 0, and says INCOMPLETE on the first line', async () => {
+    it('leaves the unknown basis blank (never 0) with an INCOMPLETE first line, and the comparison says unknown', async () => {
       const client = new TestClient(server.app);
       await client.post('/api/auth/sign_up', { email: 'gbp@example.com', password: 'correct horse 9' });
       let first = true;
@@ -37,6 +37,13 @@ for (const dialect of DIALECTS) {
         );
         first = false;
         await server.ctx.jobs.idle();
+      }
+      // The page's comparison: B's BTC says its basis is unknown; A's ETH is its known $3,000.
+      for (const rule of (await client.get('/api/review/allocation_comparison')).body.data.rules) {
+        expect(rule.wallets).toEqual([
+          { wallet: 'A', asset: 'ETH', amount: '2', cost_basis: '3000.00' },
+          { wallet: 'B', asset: 'BTC', amount: '0.02', cost_basis: '0.00', basis_unknown: true },
+        ]);
       }
       const csv = await client.request('GET', '/api/review/allocation.csv');
       expect(csv.status).toBe(200);

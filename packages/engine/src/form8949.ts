@@ -65,7 +65,7 @@ function splitPerLot(line: DisposalLine): Form8949Row[] {
 }
 
 /** Whether a lot (its id, or its ':extra' part's) was acquired by a transaction with a missing price. */
-function lotUnpriced(lotId: string, unpriced: ReadonlySet<string>): boolean {
+export function lotUnpriced(lotId: string, unpriced: ReadonlySet<string>): boolean {
   return unpriced.has(lotId) || unpriced.has(lotId.replace(/:extra$/, ''));
 }
 

@@ -261,7 +261,14 @@ const allocationFigures = z.object({
   net_gain: z.string(),
   /** Cost basis each wallet starts 2025 with, per asset. */
   wallets: z.array(
-    z.object({ wallet: z.string(), asset: z.string(), amount: z.string(), cost_basis: z.string() }),
+    z.object({
+      wallet: z.string(),
+      asset: z.string(),
+      amount: z.string(),
+      cost_basis: z.string(),
+      /** Present (true) when a lot of it was bought without a price: its basis is unknown, not cost_basis. */
+      basis_unknown: z.literal(true).optional(),
+    }),
   ),
   /** Units no lot covered at the switch. */
   shortfalls: z.number().int(),

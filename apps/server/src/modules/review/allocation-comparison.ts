@@ -1,3 +1,4 @@
+import { lotUnpriced } from '@lotwise/engine/form8949';
 import type { AllocationRecord, AllocationRule } from '@lotwise/engine/types';
 import { plain, sum, toCents } from '@lotwise/reports/money';
 import { printedTotals } from '@lotwise/reports/totals';
@@ -72,7 +73,13 @@ export async function compareAllocations(ctx: AppContext, user: UserRow) {
     const result = results[i]!;
     const y = result.years['2025'];
     const printed = printedTotals({ disposals: y?.disposals ?? [], income: y?.incomeLines ?? [] });
-    const wallets = new Map<string, { wallet: string; asset: string; amount: Decimal; basis: Decimal }>();
+    const unpriced = new Set(
+      result.statuses.filter((s) => s.flags.includes('missing_price')).map((s) => s.id),
+    );
+    const wallets = new Map<
+      string,
+      { wallet: string; asset: string; amount: Decimal; basis: Decimal; unknown: boolean }
+    >();
     for (const e of result.allocation?.entries ?? []) {
       const key = `${e.wallet}\u0000${e.asset}`;
       const w = wallets.get(key) ?? {
@@ -80,9 +87,12 @@ export async function compareAllocations(ctx: AppContext, user: UserRow) {
         asset: e.asset,
         amount: new Decimal(0),
         basis: new Decimal(0),
+        unknown: false,
       };
       w.amount = w.amount.plus(e.amount);
       w.basis = w.basis.plus(e.costBasis);
+      // A lot bought without a price: the wallet's basis is unknown, not its sum (issue 35.1).
+      if (lotUnpriced(e.lotId, unpriced)) w.unknown = true;
       wallets.set(key, w);
     }
     out.push({
@@ -98,6 +108,7 @@ export async function compareAllocations(ctx: AppContext, user: UserRow) {
           asset: w.asset,
           amount: w.amount.toFixed(),
           cost_basis: plain(toCents(w.basis.toFixed())),
+          ...(w.unknown ? { basis_unknown: true as const } : {}),
         })),
       shortfalls: result.warnings.filter((w) => w.code === 'allocation_shortfall').length,
     });

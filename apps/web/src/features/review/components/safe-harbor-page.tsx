@@ -111,12 +111,28 @@ export function SafeHarborPage() {
                           <Table.Td ta="right">
                             {formatCrypto(w.amount)} {w.asset}
                           </Table.Td>
-                          <Table.Td ta="right">{formatMoney(w.cost_basis, currency)}</Table.Td>
+                          {w.basis_unknown ? (
+                            <Table.Td
+                              ta="right"
+                              c="red.8"
+                              title="A lot of it was bought without a price"
+                              data-testid="basis-unknown"
+                            >
+                              Unknown
+                            </Table.Td>
+                          ) : (
+                            <Table.Td ta="right">{formatMoney(w.cost_basis, currency)}</Table.Td>
+                          )}
                         </Table.Tr>
                       ))}
                     </Table.Tbody>
                   </Table>
                 )}
+                {r.wallets.some((w) => w.basis_unknown) ? (
+                  <Text fz="xs" c="red.8" data-testid="basis-unknown-note">
+                    Unknown: bought without a price. Add the missing prices, then look again.
+                  </Text>
+                ) : null}
                 {r.shortfalls > 0 ? (
                   <Text fz="xs" c="orange.8">
                     {r.shortfalls} wallet balances no lot covered (zero basis).
