@@ -107,7 +107,9 @@ describe.skipIf(!wantsPostgres)('websockets end at revocation across two process
 
     // Carol's page is on process B, with a socket of its own there.
     const page = await carol.newPage();
-    await page.goto(`${b.url}/imports`);
+    // A plain document of B's origin, not the app: only the probe's socket is open, no page of the
+    // app races the revocation with requests of its own (the app has its own browser tests).
+    await page.goto(`${b.url}/api/auth/session`);
     await page.evaluate(() => {
       const state: Probe = { events: [], closed: null };
       (window as unknown as { probe: Probe }).probe = state;

@@ -158,10 +158,13 @@ async function flow(context: BrowserContext, page: Page, tag: string) {
   const summary = await context.request.get('/api/review/summary');
   expect(((await summary.json()) as { data: { total: number } }).data.total).toBe(0);
 
-  // The Safe Harbor banner leads to the 2025 allocation: both rules side by side, one chosen with its date.
+  // A history that starts in 2025 held nothing to allocate: no Safe Harbor banner (issue 35.14).
   await page.goto('/dashboard');
-  await page.getByRole('link', { name: 'Allocate now' }).click();
-  await page.waitForURL(/\/safe-harbor/);
+  await page.getByTestId('review-card').waitFor();
+  await page.waitForLoadState('networkidle');
+  expect(await page.getByRole('link', { name: 'Allocate now' }).count()).toBe(0);
+  // The 2025 allocation page itself: both rules side by side, one chosen with its date.
+  await page.goto('/safe-harbor');
   await page.getByTestId('rule-lowest-cost-largest-holding').waitFor({ timeout: 60_000 });
   await page
     .getByTestId('rule-lowest-cost-largest-holding')

@@ -142,6 +142,35 @@ for (const dialect of DIALECTS) {
         own.ws.close();
       });
 
+      it('a reconnect after the revocation is refused without signing the accountant out', async () => {
+        await linkAndImpersonate();
+        const link = (await alice.get('/api/customer_cpa')).body.data.find(
+          (l: { invited: string }) => l.invited === 'accepted',
+        );
+        expect((await alice.request('DELETE', `/api/customer_cpa/${link.id}`)).status).toBe(200);
+        // The page's socket reconnects first: refused (a refused handshake's Set-Cookie is lost in
+        // a browser, so it must not be where the session is swapped).
+        await b.app.ready();
+        const cookie = `lotwise_session=${carol.cookie('lotwise_session')}`;
+        await (b.app as unknown as { injectWS(path: string, ctx: object): Promise<WebSocket> })
+          .injectWS('/api/ws', { headers: { cookie, origin: PUBLIC_URL } })
+          .then((ws) => ws.close())
+          .catch(() => undefined);
+        // Carol's next HTTP request, with the same cookie, is told and hands her own session back.
+        const next = await carol.get('/api/traces/trace_status');
+        expect(next.status).toBe(403);
+        // A request of the page that left with the old cookie before that answer arrived must not
+        // clear the cookie (its Set-Cookie would erase the new session's: signed out).
+        const late = await b.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } });
+        const cleared = [late.headers['set-cookie'] ?? []]
+          .flat()
+          .some((c) => c.startsWith('lotwise_session='));
+        expect(cleared).toBe(false);
+        const own = await carol.get('/api/auth/session');
+        expect(own.body.user?.email).toBe('carol@cpa.example');
+        expect(own.body.masquerade).toBeNull();
+      });
+
       it('stopping impersonation and a role change close the accountant’s socket', async () => {
         await linkAndImpersonate();
         const viewing = await openSocket(b.app, carol);

@@ -22,6 +22,10 @@ export async function checkImpersonation(
   const auth = request.auth;
   if (!auth?.impersonator) return;
   if (!(await mayImpersonate(ctx.db.kysely, auth.impersonator, auth.user.id))) {
+    // A refused websocket handshake's Set-Cookie is dropped by browsers: swapping the session
+    // there would leave the accountant's browser holding a deleted one (signed out). The socket
+    // is only refused; the page's next HTTP request hands the accountant their own session.
+    if (request.routeOptions.url === '/api/ws') throw new AppError('forbidden', ACCESS_ENDED);
     const actor = auth.impersonator;
     await startSession(ctx, request, reply, actor.id);
     request.auth = null;

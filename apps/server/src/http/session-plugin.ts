@@ -94,8 +94,13 @@ export function installSessions(app: FastifyInstance, ctx: AppContext): void {
     const user = session && (await ctx.users.findById(session.user_id));
     // A disabled account (admin) keeps no session.
     if (!session || !user || user.disabled_at) {
-      if (session) await ctx.sessions.delete(token);
-      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      // An unknown token is only ignored, its cookie left alone: it may be a request that left
+      // before a parallel one swapped the session (sign-in, the end of an impersonation), and
+      // clearing the cookie here would erase the new one that answer just set (signed out).
+      if (session) {
+        await ctx.sessions.delete(token);
+        reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      }
       return;
     }
     await ctx.sessions.touch(session);

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { noteAccessEndedIfViewing } from '@/lib/session/access-ended';
 import { sessionKeys } from '@/lib/session/session';
 
 /**
@@ -72,6 +73,7 @@ function connect(): void {
     if (socket === ws) socket = null;
     // The server closed it because the session ended (4401) or access to the account did (4403,
     // e.g. the client revoked the accountant viewing it): the page refetches and learns where it is.
+    if (event.code === 4403) noteAccessEndedIfViewing();
     if (event.code === 4401 || event.code === 4403) emit({ channel: 'imports', event: SESSION_CHANGED });
     // 4401: not signed in — reconnecting will not help until the session changes.
     if (listeners.size === 0 || event.code === 4401) return;

@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { forgetViewing, noteAccessEnded, rememberViewing, takeAccessEnded } from './access-ended';
+import {
+  forgetViewing,
+  noteAccessEnded,
+  noteAccessEndedIfViewing,
+  rememberViewing,
+  takeAccessEnded,
+} from './access-ended';
 
 afterEach(() => window.localStorage.clear());
 
@@ -16,5 +22,13 @@ describe('access ended message (issue 35.10)', () => {
     rememberViewing('Ada');
     forgetViewing();
     expect(takeAccessEnded()).toBeNull();
+  });
+
+  it('a socket closed for ended access announces it only for a client being viewed', () => {
+    noteAccessEndedIfViewing();
+    expect(takeAccessEnded()).toBeNull();
+    rememberViewing('Ada');
+    noteAccessEndedIfViewing();
+    expect(takeAccessEnded()).toContain("Your access to Ada's account has ended");
   });
 });

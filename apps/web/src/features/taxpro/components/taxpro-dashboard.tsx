@@ -2,11 +2,11 @@ import { Alert, Box, Group, Pagination, Paper, Text, TextInput } from '@mantine/
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { errorText } from '@/lib/api-client';
-import { takeAccessEnded } from '@/lib/session/access-ended';
+import { ACCESS_ENDED_EVENT, takeAccessEnded } from '@/lib/session/access-ended';
 import { useClients, useImpersonate, useInviteClient } from '../api/taxpro';
 import { ClientList } from './client-list';
 import { InviteForm } from './invite-form';
@@ -21,6 +21,16 @@ export function TaxProDashboard() {
   const enter = useImpersonate();
   // A client who revoked access while the accountant was inside: said here, once (issue 35.10).
   const [ended, setEnded] = useState(takeAccessEnded);
+  // The revocation may be learnt after this page is already on screen (the socket closing, or a
+  // refused request racing the redirect here).
+  useEffect(() => {
+    const show = () => {
+      const message = takeAccessEnded();
+      if (message) setEnded(message);
+    };
+    window.addEventListener(ACCESS_ENDED_EVENT, show);
+    return () => window.removeEventListener(ACCESS_ENDED_EVENT, show);
+  }, []);
 
   return (
     <Box>
