@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { passwordProblems } from '@lotwise/contracts/auth/password-rules';
-import type { UserRow } from '../../db/schema.ts';
+import type { NewUser, UserRow } from '../../db/schema.ts';
 import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../http/errors.ts';
 import { nowIso } from '../users/users.repo.ts';
@@ -24,6 +24,32 @@ export function assertStrongPassword(password: string, email: string): void {
   }
 }
 
+/** A new customer account's row: the defaults every sign-up path starts from. */
+export function newCustomerRow(
+  email: string,
+  passwordHash: string,
+  now: string,
+  names: { firstName: string | null; lastName: string | null } = { firstName: null, lastName: null },
+): NewUser {
+  return {
+    uuid: randomUUID(),
+    email,
+    password_hash: passwordHash,
+    first_name: names.firstName,
+    last_name: names.lastName,
+    username: null,
+    roles: 'customer',
+    country_code: 'US',
+    currency: 'USD',
+    timezone: 'UTC',
+    mfa_secret: null,
+    mfa_pending_secret: null,
+    bulk_edit_preference: null,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
 export async function signUp(
   ctx: AppContext,
   input: { email: string; password: string; first_name?: string | undefined; last_name?: string | undefined },
@@ -36,23 +62,12 @@ export async function signUp(
   }
   const now = nowIso();
   try {
-    return await ctx.users.insert({
-      uuid: randomUUID(),
-      email: input.email.toLowerCase(),
-      password_hash: await hashPassword(input.password),
-      first_name: input.first_name || null,
-      last_name: input.last_name || null,
-      username: null,
-      roles: 'customer',
-      country_code: 'US',
-      currency: 'USD',
-      timezone: 'UTC',
-      mfa_secret: null,
-      mfa_pending_secret: null,
-      bulk_edit_preference: null,
-      created_at: now,
-      updated_at: now,
-    });
+    return await ctx.users.insert(
+      newCustomerRow(input.email.toLowerCase(), await hashPassword(input.password), now, {
+        firstName: input.first_name || null,
+        lastName: input.last_name || null,
+      }),
+    );
   } catch (error) {
     // Two sign-ups racing for one address: the unique index decides.
     if (await ctx.users.findByEmail(input.email)) {

@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { UserRow } from '../../db/schema.ts';
 import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../http/errors.ts';
 import { nowIso } from '../users/users.repo.ts';
-import { assertStrongPassword } from './auth.service.ts';
+import { assertStrongPassword, newCustomerRow } from './auth.service.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { hashToken, newToken } from './tokens.ts';
 
@@ -49,24 +48,8 @@ export async function signUpByEmail(
   if (!user) {
     const now = nowIso();
     try {
-      user = await ctx.users.insert({
-        uuid: randomUUID(),
-        email,
-        // Nothing signs in to it until the link is spent with this sign-up's password.
-        password_hash: unusable,
-        first_name: null,
-        last_name: null,
-        username: null,
-        roles: 'customer',
-        country_code: 'US',
-        currency: 'USD',
-        timezone: 'UTC',
-        mfa_secret: null,
-        mfa_pending_secret: null,
-        bulk_edit_preference: null,
-        created_at: now,
-        updated_at: now,
-      });
+      // Nothing signs in to it until the link is spent with this sign-up's password.
+      user = await ctx.users.insert(newCustomerRow(email, unusable, now));
     } catch (error) {
       // Two sign-ups racing for one address: the unique index decides, the loser is told like any other.
       const winner = await ctx.users.findByEmail(email);
