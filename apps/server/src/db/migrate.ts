@@ -1,6 +1,7 @@
 import { type MigrationResultSet, Migrator, sql } from 'kysely';
 import type { Db } from './database.ts';
 import { migrations } from './migrations/index.ts';
+import { LEGACY_MIGRATION_NAMES } from './migrations/legacy-names.ts';
 
 /**
  * Where the bookkeeping tables live: the schema in use. Named explicitly on PostgreSQL, because
@@ -18,10 +19,40 @@ async function migrator(db: Db): Promise<Migrator> {
   return new Migrator({
     db: db.kysely,
     provider: { getMigrations: async () => migrations },
-    // Feature branches land their (independent) migrations out of number order; a data
-    // directory that already ran a later one must still take an earlier newcomer.
+    // Pending migrations run in sequence-number order. Databases migrated under the dated
+    // names ran 000030 and 000031 before 000024 (their dates sorted them so): their recorded
+    // history is out of number order, and Kysely's strict check would refuse it.
     allowUnorderedMigrations: true,
     ...(schema ? { migrationTableSchema: schema } : {}),
+  });
+}
+
+async function migrationTableExists(db: Db, schema: string | undefined): Promise<boolean> {
+  const { rows } =
+    db.dialect === 'postgres'
+      ? await sql`select 1 from information_schema.tables
+          where table_schema = ${schema ?? 'public'} and table_name = 'kysely_migration'`.execute(db.kysely)
+      : await sql`select 1 from sqlite_master where type = 'table' and name = 'kysely_migration'`.execute(
+          db.kysely,
+        );
+  return rows.length > 0;
+}
+
+/**
+ * A database migrated before migrations were named by sequence number alone recorded the dated
+ * names (legacy-names.ts): rename them in place, so Kysely sees those migrations as done and
+ * runs only what is new. Idempotent, so processes starting together may all run it.
+ */
+async function renameLegacyMigrations(db: Db, schema: string | undefined): Promise<void> {
+  if (!(await migrationTableExists(db, schema))) return;
+  const table = sql.table(schema ? `${schema}.kysely_migration` : 'kysely_migration');
+  const legacy = Object.entries(LEGACY_MIGRATION_NAMES);
+  const olds = legacy.map(([, old]) => old);
+  const { rows } = await sql`select name from ${table} where name in (${sql.join(olds)})`.execute(db.kysely);
+  if (rows.length === 0) return;
+  await db.kysely.transaction().execute(async (trx) => {
+    for (const [name, old] of legacy)
+      await sql`update ${table} set name = ${name} where name = ${old}`.execute(trx);
   });
 }
 
@@ -48,6 +79,7 @@ function failedBeforeRunning(result: MigrationResultSet): boolean {
 }
 
 async function run(db: Db, step: (m: Migrator) => Promise<MigrationResultSet>): Promise<void> {
+  await renameLegacyMigrations(db, await bookkeepingSchema(db));
   let result = await step(await migrator(db));
   for (let attempt = 1; attempt < 5 && failedBeforeRunning(result); attempt++) {
     await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
