@@ -17,6 +17,7 @@ import { registerAdminRoutes } from './modules/admin/admin.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerMfaRoutes } from './modules/auth/mfa.routes.ts';
 import { registerBillingRoutes } from './modules/billing/billing.routes.ts';
+import { registerBrokerFormRoutes } from './modules/broker-forms/broker-forms.routes.ts';
 import { registerHoldingsRoutes } from './modules/holdings/holdings.routes.ts';
 import { registerEntryRoutes } from './modules/imports/entry.routes.ts';
 import { registerImportRoutes } from './modules/imports/imports.routes.ts';
@@ -93,6 +94,7 @@ export async function buildApp(
     registerTransactionUpdateRoutes(api, ctx);
     registerBulkRoutes(api, ctx);
     registerTaxRoutes(api, ctx);
+    registerBrokerFormRoutes(api, ctx);
     registerHoldingsRoutes(api, ctx);
     registerPriceRoutes(api, ctx);
     registerReviewRoutes(api, ctx);

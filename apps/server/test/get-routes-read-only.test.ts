@@ -24,6 +24,7 @@ const EXPECTED_REFUSALS = [
   'GET /api/imports/v1/currencies/historical_price → 404',
   'GET /api/customer_cpa_page/{id} → 404',
   'GET /api/tax_pro/clients/{id} → 404',
+  'GET /api/tax/broker_forms/{id}/lines → 404',
 ];
 
 const MARK = 'rw29guard';
@@ -98,6 +99,7 @@ for (const dialect of DIALECTS) {
         '/api/transaction/value_sources': `ids=${ids.transaction}`,
         '/api/review/findings': 'wizard=PricingWizard',
         '/api/review/method_comparison': 'year=2024',
+        '/api/tax/broker_forms': 'year=2025',
         '/api/imports/v1/exchanges/search': 'q=coin',
         '/api/imports/v1/currencies/search': 'q=LT',
       };

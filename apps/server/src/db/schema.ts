@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { BillingEventsTable, BillingPurchasesTable } from './schema-billing.ts';
+import type { BrokerFormLinesTable, BrokerFormsTable } from './schema-broker-forms.ts';
 import type {
   ApiCredentialsTable,
   WalletConnectionsTable,
@@ -26,6 +27,7 @@ import type {
 
 // The tax results, the price table and connected sources have files of their own.
 export type * from './schema-billing.ts';
+export type * from './schema-broker-forms.ts';
 export type * from './schema-connected.ts';
 export type * from './schema-labs.ts';
 export type * from './schema-prices.ts';
@@ -359,4 +361,6 @@ export interface Database {
   billing_purchases: BillingPurchasesTable;
   billing_events: BillingEventsTable;
   wallet_finder_dismissals: WalletFinderDismissalsTable;
+  broker_forms: BrokerFormsTable;
+  broker_form_lines: BrokerFormLinesTable;
 }

@@ -170,6 +170,20 @@ export const IMPERSONATION_POLICY: readonly PolicyRow[] = [
     ],
   },
   {
+    what: 'Broker forms, read-only: the client’s Forms 1099-DA, their lines and the tie-out',
+    allowed: true,
+    routes: ['GET /api/tax/broker_forms', 'GET /api/tax/broker_forms/:id/lines'],
+  },
+  {
+    what: 'Broker forms: adding, typing in or removing a client’s Form 1099-DA',
+    allowed: false,
+    routes: [
+      'POST /api/tax/broker_forms',
+      'POST /api/tax/broker_forms/typed',
+      'DELETE /api/tax/broker_forms/:id',
+    ],
+  },
+  {
     what: 'Signing in: sign-up and its e-mailed link, log-in, two-factor log-in, password reset',
     allowed: false,
     routes: [

@@ -76,6 +76,8 @@ const OWNED_BY_USER_ID = [
   'api_credentials',
   'wallet_connections',
   'prices',
+  'broker_forms',
+  'broker_form_lines',
 ] as const;
 
 /** Everything the user owns, as one string: their user row, their rows, their accountant links. */

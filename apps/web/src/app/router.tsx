@@ -49,6 +49,7 @@ const shellPages: RouteObject[] = [
   page('/one_year', () => import('./routes/tax/one-year')),
   page('/tax-calculation', () => import('./routes/tax/tax-calculation')),
   page('/tax_filing', () => import('./routes/tax/tax-filing')),
+  page('/broker_forms', () => import('./routes/broker-forms/broker-forms')),
   page('/work_with_tax_pro', () => import('./routes/taxpro/work-with-tax-pro')),
   page('/pricing', () => import('./routes/pricing/pricing')),
   page('/pricing_summary', () => import('./routes/pricing/pricing-summary')),

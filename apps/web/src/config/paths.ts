@@ -38,6 +38,8 @@ export const paths = {
     getHref: (traceId: string) => withQuery('/tax-calculation', { traceId }),
   },
   taxFiling: simple('/tax_filing'),
+  /** Forms 1099-DA of a year and their tie-out (issue 31; ours: the spec has no such page). */
+  brokerForms: { path: '/broker_forms', getHref: (year: number) => withQuery('/broker_forms', { year }) },
   workWithTaxPro: simple('/work_with_tax_pro'),
   pricing: {
     path: '/pricing',

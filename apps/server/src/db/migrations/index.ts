@@ -29,6 +29,7 @@ import * as m000034 from './000034_email_verified.ts';
 import * as m000036 from './000036_auth_attempts.ts';
 import * as m000041 from './000041_job_checkpoint.ts';
 import * as m000045 from './000045_sign_up_confirmations.ts';
+import * as m000046 from './000046_broker_forms.ts';
 
 /**
  * Every migration, named `NNNNNN_what` and run in the order of that sequence number (Kysely
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   '000036_auth_attempts': m000036,
   '000041_job_checkpoint': m000041,
   '000045_sign_up_confirmations': m000045,
+  '000046_broker_forms': m000046,
 };

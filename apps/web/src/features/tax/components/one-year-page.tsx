@@ -1,5 +1,6 @@
 import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
+import { WithheldNote } from '@/features/broker-forms/components/withheld-note';
 import { errorText } from '@/lib/api-client';
 import { useImportsChannel } from '@/lib/realtime';
 import { useTaxYearDetail } from '../api/get-year';
@@ -59,6 +60,7 @@ export function OneYearPage({ year }: { year: number }) {
         <Stack gap="md">
           <IncompleteYear year={detail.data} />
           <TermTotals year={detail.data} />
+          <WithheldNote year={year} />
           <WarningsList year={detail.data} />
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
             <GainsChart year={detail.data} />

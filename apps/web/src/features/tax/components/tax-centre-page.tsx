@@ -68,6 +68,12 @@ export function TaxCentrePage() {
               </Anchor>
             </Text>
             <Text fz="sm">
+              Got a Form 1099-DA?{' '}
+              <Anchor component={Link} to={paths.brokerForms.getHref(new Date().getFullYear() - 1)}>
+                Broker forms
+              </Anchor>
+            </Text>
+            <Text fz="sm">
               Working with an accountant?{' '}
               <Anchor component={Link} to={paths.workWithTaxPro.getHref()}>
                 Add your tax pro

@@ -1,0 +1,90 @@
+import { readFile, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { recordId } from '@lotwise/contracts/ids';
+import {
+  deleteBrokerForm,
+  listBrokerFormLines,
+  listBrokerForms,
+  typeBrokerForm,
+  uploadBrokerForm,
+} from '@lotwise/contracts/tax/broker-forms';
+import Decimal from 'decimal.js';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../http/context.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+import { authedRoute } from '../../http/route.ts';
+import { receiveUpload } from '../imports/upload.ts';
+import { BrokerFormsRepo, lineOf } from './broker-forms.repo.ts';
+import { BrokerFormsService, type SavedForm } from './broker-forms.service.ts';
+
+/** A 1099-DA file is one broker's lines for one year: 200,000 lines fit in far less. */
+const MAX_FORM_BYTES = 100 * 1024 * 1024;
+
+const uploadFields = z.object({
+  account_id: recordId,
+  year: z.coerce.number().int().min(2025, 'Form 1099-DA exists from tax year 2025').max(2100),
+});
+
+function saved(result: SavedForm) {
+  const f = result.form;
+  return {
+    status: 'success' as const,
+    message: result.created
+      ? `Imported the 1099-DA of ${f.account_name} for ${f.tax_year}: ${f.lines} ${f.lines === 1 ? 'line' : 'lines'}.`
+      : `This 1099-DA of ${f.account_name} for ${f.tax_year} is already imported; nothing was added.`,
+    data: { created: result.created, form: f },
+  };
+}
+
+/** Forms 1099-DA (issue 31): list, upload, typed entry, lines, removal. */
+export function registerBrokerFormRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const repo = new BrokerFormsRepo(ctx.db.kysely);
+  const service = new BrokerFormsService(repo);
+
+  authedRoute(app, listBrokerForms, async ({ auth, query }) => {
+    const forms = await repo.forms(auth.user.id, query.year);
+    const withheld = forms.reduce((sum, f) => sum.plus(f.federal_tax_withheld), new Decimal(0));
+    return { data: { forms, federal_tax_withheld: withheld.toFixed(2) } };
+  });
+
+  authedRoute(app, uploadBrokerForm, async ({ request, auth }) => {
+    const upload = await receiveUpload(request, path.join(ctx.config.dataDir, 'uploads'));
+    try {
+      if (upload.sizeBytes > MAX_FORM_BYTES)
+        throw new AppError('validation_failed', 'file: a 1099-DA file is at most 100 MB', { field: 'file' });
+      const fields = uploadFields.safeParse(upload.fields);
+      if (!fields.success) {
+        const messages = fields.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+        throw new AppError('validation_failed', messages[0]!, { messages });
+      }
+      const result = await service.importFile(auth.user.id, {
+        accountId: fields.data.account_id,
+        year: fields.data.year,
+        fileName: path.basename(upload.fileName),
+        bytes: new Uint8Array(await readFile(upload.storagePath)),
+      });
+      return saved(result);
+    } finally {
+      await unlink(upload.storagePath).catch(() => {});
+    }
+  });
+
+  authedRoute(app, typeBrokerForm, async ({ auth, body }) =>
+    saved(
+      await service.typed(auth.user.id, { accountId: body.account_id, year: body.year, lines: body.lines }),
+    ),
+  );
+
+  authedRoute(app, listBrokerFormLines, async ({ auth, params }) => {
+    const [form] = await repo.forms(auth.user.id, undefined, params.id);
+    if (!form) throw notFound('Form 1099-DA');
+    const lines = await repo.lines(auth.user.id, [form.id]);
+    return { data: { form, lines: lines.map(lineOf) } };
+  });
+
+  authedRoute(app, deleteBrokerForm, async ({ auth, params }) => {
+    if (!(await repo.delete(auth.user.id, params.id))) throw notFound('Form 1099-DA');
+    return { status: 'success' as const, message: 'The 1099-DA was removed.' };
+  });
+}

@@ -1,0 +1,101 @@
+import { errorResponse } from '@lotwise/contracts/http';
+import {
+  deleteBrokerForm,
+  listBrokerFormLines,
+  listBrokerForms,
+  type TypedBrokerFormBody,
+  typeBrokerForm,
+  uploadBrokerForm,
+} from '@lotwise/contracts/tax/broker-forms';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { ApiError, callApi } from '@/lib/api-client';
+import { readCookie } from '@/lib/cookies';
+
+export const brokerFormsKeys = {
+  all: ['broker-forms'] as const,
+  year: (year: number) => [...brokerFormsKeys.all, 'year', year] as const,
+  lines: (id: number) => [...brokerFormsKeys.all, 'lines', id] as const,
+};
+
+export const brokerFormsQueryOptions = (year: number) =>
+  queryOptions({
+    queryKey: brokerFormsKeys.year(year),
+    queryFn: async ({ signal }) => (await callApi(listBrokerForms, { query: { year }, signal })).data,
+  });
+
+/** The year's Forms 1099-DA and their box 4 total (years before 2025 have none: not asked). */
+export function useBrokerForms(year: number) {
+  return useQuery({ ...brokerFormsQueryOptions(year), enabled: year >= 2025 });
+}
+
+export function useBrokerFormLines(id: number | null) {
+  return useQuery({
+    queryKey: brokerFormsKeys.lines(id ?? 0),
+    queryFn: async ({ signal }) =>
+      (await callApi(listBrokerFormLines, { params: { id: id ?? 0 }, signal })).data,
+    enabled: id !== null,
+  });
+}
+
+type Saved = z.infer<typeof uploadBrokerForm.response>;
+
+export interface BrokerFormUpload {
+  file: File;
+  accountId: number;
+  year: number;
+}
+
+/** POST multipart/form-data (fields first, the file last), with the CSRF header. */
+export async function uploadForm(input: BrokerFormUpload): Promise<Saved> {
+  const form = new FormData();
+  form.append('account_id', String(input.accountId));
+  form.append('year', String(input.year));
+  form.append('file', input.file, input.file.name);
+  const response = await fetch(uploadBrokerForm.path, {
+    method: 'POST',
+    body: form,
+    credentials: 'include',
+    headers: { accept: 'application/json', 'x-csrf-token': readCookie('lotwise_csrf') ?? '' },
+  });
+  const payload: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const parsed = errorResponse.safeParse(payload);
+    if (parsed.success) {
+      const { code, message, messages, field } = parsed.data;
+      throw new ApiError(response.status, code, message, messages, field);
+    }
+    throw new ApiError(response.status, 'internal', 'The upload failed. Please try again.', []);
+  }
+  const parsed = uploadBrokerForm.response.safeParse(payload);
+  if (!parsed.success)
+    throw new ApiError(response.status, 'internal', 'The server sent an unexpected answer.', []);
+  return parsed.data;
+}
+
+export function useUploadBrokerForm() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: uploadForm,
+    // The form lists every problem itself.
+    meta: { inlineError: true },
+    onSuccess: () => client.invalidateQueries({ queryKey: brokerFormsKeys.all }),
+  });
+}
+
+export function useTypeBrokerForm() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TypedBrokerFormBody) => callApi(typeBrokerForm, { body }),
+    meta: { inlineError: true },
+    onSuccess: () => client.invalidateQueries({ queryKey: brokerFormsKeys.all }),
+  });
+}
+
+export function useDeleteBrokerForm() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => callApi(deleteBrokerForm, { params: { id } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: brokerFormsKeys.all }),
+  });
+}

@@ -1,0 +1,121 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot } from '../support/browser.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
+import { signedInNewcomer } from './imports-helpers.ts';
+import { csrfOf, uploadCsv, waitForImports } from './transactions-helpers.ts';
+
+const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/1099-da');
+const HEADER =
+  'Date,Sent Amount,Sent Currency,Received Amount,Received Currency,Fee Amount,Fee Currency,Net Worth Amount,Net Worth Currency,Label,Description,TxHash';
+const LEDGER = [
+  HEADER,
+  '2025-03-01 12:00:00 UTC,20000,USD,0.5,BTC,,,20000,USD,,Buy,',
+  '2025-06-02 12:00:00 UTC,0.5,BTC,30000,USD,,,30000,USD,,Sell,',
+].join('\n');
+const work = mkdtempSync(path.join(tmpdir(), 'lotwise-broker-e2e-'));
+
+/** Picks an option of a Mantine Select by its label. */
+async function choose(scope: Page | Locator, page: Page, label: string, option: string) {
+  await scope.getByRole('textbox', { name: label }).first().click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+describe('Broker forms: a 1099-DA uploaded and typed in, box 4 on the year', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  for (const width of [1280, 375]) {
+    it(`at ${width} px: a bad file is refused row by row, the good one lists, a typed form adds its box 4`, async () => {
+      const { context, page } = await signedInNewcomer(browser, server.url, { width, height: 900 });
+      try {
+        await flow(context, page, width);
+      } catch (error) {
+        await screenshot(page, `broker-forms-${width}-failure`);
+        throw new Error(`${String(error)}\nat ${page.url()}`);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
+
+async function flow(context: BrowserContext, page: Page, width: number) {
+  const csrf = await csrfOf(context);
+  await uploadCsv(context, csrf, 'coinbase.csv', LEDGER, { custom_name: 'Coinbase' });
+  await waitForImports(context, 1);
+
+  await page.goto('/broker_forms?year=2025');
+  await page.getByRole('heading', { name: 'Broker forms 2025' }).waitFor();
+  await page.getByTestId('no-broker-forms').waitFor();
+  await screenshot(page, `broker-forms-${width}-empty`);
+
+  // A broken file: every bad row with its line and column; nothing is listed.
+  const bad = path.join(work, `bad-${width}.csv`);
+  writeFileSync(bad, 'Box 1a,Box 1c,Box 1e,Box 1f\nBTC,0.5,2025-06-31,100\nETH,1,2025-07-01,lots\n');
+  await choose(page, page, 'Account', 'Coinbase');
+  await page.locator('input[type="file"]').setInputFiles(bad);
+  await page.getByRole('button', { name: 'Import the form' }).click();
+  await page.getByText('Line 2, column "Box 1e": "2025-06-31" is not a calendar day').waitFor();
+  await page.getByText('Line 3, column "Box 1f": "lots" is not a number').waitFor();
+  await screenshot(page, `broker-forms-${width}-errors`);
+  expect(await page.getByTestId('broker-form').count()).toBe(0);
+
+  // The TaxBit-layout form: three lines, $24.00 withheld.
+  await page.locator('input[type="file"]').setInputFiles(path.join(FIXTURES, 'taxbit-form-data.csv'));
+  await page.getByRole('button', { name: 'Import the form' }).click();
+  await page.getByText('Imported the 1099-DA of Coinbase for 2025: 3 lines.').waitFor();
+  await page.getByTestId('broker-form').first().waitFor();
+  expect(await page.getByTestId('broker-withheld').textContent()).toBe('$24.00');
+  // The same file again adds nothing.
+  await page.locator('input[type="file"]').setInputFiles(path.join(FIXTURES, 'taxbit-form-data.csv'));
+  await page.getByRole('button', { name: 'Import the form' }).click();
+  await page.getByText('This 1099-DA of Coinbase for 2025 is already imported; nothing was added.').waitFor();
+  expect(await page.getByTestId('broker-form').count()).toBe(1);
+
+  // Typed in from paper: one line with $10.50 withheld.
+  await page.getByRole('button', { name: 'Type in a form' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Type in a Form 1099-DA for 2025' });
+  await dialog.waitFor();
+  await choose(dialog, page, 'Account', 'Coinbase');
+  await dialog.getByLabel('Asset (ticker)').fill('sol');
+  await dialog.getByLabel('1c Number of units').fill('10');
+  await dialog.getByLabel('1e Date sold or disposed').fill('2025-04-05');
+  await dialog.getByLabel('1f Proceeds').fill('$1,500.25');
+  await dialog.getByLabel('4 Federal income tax withheld').fill('10.50');
+  await screenshot(page, `broker-forms-${width}-typed`);
+  await dialog.getByRole('button', { name: 'Save the form' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  await expect.poll(() => page.getByTestId('broker-form').count()).toBe(2);
+  expect(await page.getByTestId('broker-withheld').textContent()).toBe('$34.50');
+  await screenshot(page, `broker-forms-${width}-list`);
+
+  // The year's summary shows box 4 once the year is calculated.
+  const calc = await context.request.post('/api/recalculate_tax', { headers: { 'x-csrf-token': csrf } });
+  expect(calc.ok()).toBe(true);
+  await page.goto('/one_year?year=2025');
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return page
+          .getByTestId('year-withheld')
+          .textContent({ timeout: 3000 })
+          .catch(() => null);
+      },
+      { timeout: 60_000 },
+    )
+    .toBe('$34.50');
+  await screenshot(page, `broker-forms-${width}-year`);
+}
