@@ -13,6 +13,7 @@ import type { AppContext } from './http/context.ts';
 import { apiNotFound, installErrorHandler } from './http/error-handler.ts';
 import { registerSecurityHeaders, SWAGGER_UI_CSP } from './http/security-headers.ts';
 import { installSessions } from './http/session-plugin.ts';
+import { registerTestHooks } from './http/test-hooks.routes.ts';
 import { registerAdminRoutes } from './modules/admin/admin.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerMfaRoutes } from './modules/auth/mfa.routes.ts';
@@ -37,7 +38,6 @@ import { registerUserRoutes } from './modules/users/users.routes.ts';
 import { registerApiImportRoutes } from './modules/wallets/api-imports.routes.ts';
 import { registerWalletImportRoutes } from './modules/wallets/wallet-imports.routes.ts';
 import { registerRealtime } from './realtime/ws.ts';
-import { registerTestHooks } from './test-support/test-hooks.routes.ts';
 
 export async function buildApp(
   ctx: AppContext,

@@ -1,5 +1,5 @@
 import type { Generated, Selectable } from 'kysely';
-import type { Bool, Timestamp } from './schema.ts';
+import type { Bool, Timestamp } from './column-types.ts';
 
 export type PurchaseStatus = 'pending' | 'paid' | 'failed' | 'expired' | 'refunded';
 

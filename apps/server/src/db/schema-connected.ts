@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { Timestamp } from './schema.ts';
+import type { Timestamp } from './column-types.ts';
 
 /** A connected exchange account's API key and secret, sealed (migration 000022). */
 export interface ApiCredentialsTable {

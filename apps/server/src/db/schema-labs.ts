@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { Timestamp } from './schema.ts';
+import type { Timestamp } from './column-types.ts';
 
 /** The last market list a provider gave (migration 000030). */
 export interface MarketSnapshotsTable {

@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { DecimalText, Timestamp } from './schema.ts';
+import type { DecimalText, Timestamp } from './column-types.ts';
 
 /** The local price table (migration 000016): shared prices have user_id 0. */
 export interface PricesTable {

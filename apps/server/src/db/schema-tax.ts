@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { Bool, DecimalText, Timestamp } from './schema.ts';
+import type { Bool, DecimalText, Timestamp } from './column-types.ts';
 
 /** The tax calculation's stored results (see modules/tax). */
 export type TaxCalculationStatus = 'queued' | 'running' | 'complete' | 'failed' | 'superseded';

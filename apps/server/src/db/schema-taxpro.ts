@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { Timestamp } from './schema.ts';
+import type { Timestamp } from './column-types.ts';
 
 /** A customer ↔ accountant link (migration 000031); the user ids are set once each side has an account. */
 export interface AccountantLinksTable {

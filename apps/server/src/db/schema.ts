@@ -1,4 +1,5 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Bool, DecimalText, Timestamp } from './column-types.ts';
 import type { BillingEventsTable, BillingPurchasesTable } from './schema-billing.ts';
 import type { BrokerFormLinesTable, BrokerFormsTable } from './schema-broker-forms.ts';
 import type {
@@ -25,6 +26,7 @@ import type {
   PlanInvitationsTable,
 } from './schema-taxpro.ts';
 
+export type { Bool, DecimalText, Timestamp } from './column-types.ts';
 // The tax results, the price table and connected sources have files of their own.
 export type * from './schema-billing.ts';
 export type * from './schema-broker-forms.ts';
@@ -40,8 +42,6 @@ export type * from './schema-taxpro.ts';
  * Timestamps are ISO-8601 UTC strings in both dialects, so they sort as text and never
  * go through a driver's time-zone conversion.
  */
-export type Bool = ColumnType<boolean | number, boolean | undefined, boolean>;
-export type Timestamp = string;
 
 export interface UsersTable {
   id: Generated<number>;
@@ -191,9 +191,6 @@ export interface ImportErrorsTable {
   column_name: string | null;
   message: string;
 }
-
-/** Decimal columns: NUMERIC on PostgreSQL (read back as strings), TEXT on SQLite. */
-export type DecimalText = string;
 
 export interface TransactionsTable {
   id: Generated<number>;

@@ -4,7 +4,7 @@ import { mayImpersonate } from '../modules/taxpro/access.ts';
 import type { AppContext } from './context.ts';
 import { AppError } from './errors.ts';
 import { allowedWhileImpersonating } from './impersonation-policy.ts';
-import { startSession } from './session-plugin.ts';
+import { startSession } from './session-cookies.ts';
 
 export const NOT_WHILE_VIEWING = "Not available while you are viewing a client's account.";
 

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { parseRoles } from '../modules/users/users.repo.ts';
 import { AppError } from './errors.ts';
 import { refuseNulInput } from './no-nul.ts';
-import type { Auth } from './session-plugin.ts';
+import type { Auth } from './session-cookies.ts';
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
 type ParamsOf<C> = C extends ApiCall<infer P, z.ZodType, z.ZodType, z.ZodType> ? z.output<P> : never;

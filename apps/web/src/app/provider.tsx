@@ -5,10 +5,10 @@ import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
+import { theme } from '@/config/theme';
 import { setUnauthenticatedHandler } from '@/lib/api-client';
 import { createQueryClient } from '@/lib/query-client';
 import { clearSessionUser } from '@/lib/session/session';
-import { theme } from './theme';
 
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
+import { AppLayout } from '@/app/app-layout';
 import { RouteError } from '@/components/errors/route-error';
-import { AppLayout } from '@/components/layouts/app-layout';
 import { ProtectedLayout } from '@/components/layouts/protected-layout';
 import { PublicLayout } from '@/components/layouts/public-layout';
 import { RootLayout } from '@/components/layouts/root-layout';

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type RenderOptions, render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { theme } from '@/app/theme';
+import { theme } from '@/config/theme';
 
 function Providers({ client, route, children }: { client: QueryClient; route: string; children: ReactNode }) {
   return (

@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../http/context.ts';
 import { publicRoute } from '../../http/route.ts';
-import { endSession, startSession } from '../../http/session-plugin.ts';
+import { endSession, startSession } from '../../http/session-cookies.ts';
 import { AttemptsRepo } from './attempts.repo.ts';
 import { checkCredentials, completeMfa, signUp as createAccount } from './auth.service.ts';
 import { clientAddress, judgeGuess, limits } from './limits.ts';

@@ -4,7 +4,7 @@ import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../http/errors.ts';
 import { pageMeta } from '../../http/paging.ts';
 import { authedRoute } from '../../http/route.ts';
-import { startSession } from '../../http/session-plugin.ts';
+import { startSession } from '../../http/session-cookies.ts';
 import { sessionState } from '../auth/session-state.ts';
 import { nowIso } from '../users/users.repo.ts';
 import { mayImpersonate } from './access.ts';

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { theme } from '@/app/theme';
+import { theme } from '@/config/theme';
 import { COOKIES, deleteCookie } from '@/lib/cookies';
 import { jsonResponse } from '@/testing/test-utils';
 import { ProtectedLayout } from './protected-layout';

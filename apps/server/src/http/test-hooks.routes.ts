@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../http/context.ts';
-import { notFound } from '../http/errors.ts';
+import type { AppContext } from './context.ts';
+import { notFound } from './errors.ts';
 
 /**
  * Only mounted with LOTWISE_TEST_HOOKS=1 (end-to-end tests): set a user's roles and

@@ -3,6 +3,14 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconSparkles } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
+import { AccountMenu } from '@/components/layouts/account-menu';
+import { DesktopNav } from '@/components/layouts/desktop-nav';
+import { MasqueradeBanner } from '@/components/layouts/masquerade-banner';
+import { MobileBottomBar } from '@/components/layouts/mobile-bottom-bar';
+import { MobileNavDrawer } from '@/components/layouts/mobile-nav-drawer';
+import { bottomBarItems, navItems, showsUpgrade } from '@/components/layouts/nav-items';
+import { NotWhileViewing } from '@/components/layouts/not-while-viewing';
+import { SafeHarborBanner } from '@/components/layouts/safe-harbor-banner';
 import { Logo } from '@/components/ui/logo';
 import { LoadingState } from '@/components/ui/states';
 import { TaxYearPicker } from '@/components/ui/tax-year-picker';
@@ -13,14 +21,6 @@ import { isCpaOnly, isCustomer, isUsRegion } from '@/lib/access/roles';
 import { blockedWhileViewing, withoutClientOnly } from '@/lib/access/viewing-client';
 import { useBillingEnabled } from '@/lib/billing-status';
 import { useSession, useUser } from '@/lib/session/session';
-import { AccountMenu } from './account-menu';
-import { DesktopNav } from './desktop-nav';
-import { MasqueradeBanner } from './masquerade-banner';
-import { MobileBottomBar } from './mobile-bottom-bar';
-import { MobileNavDrawer } from './mobile-nav-drawer';
-import { bottomBarItems, navItems, showsUpgrade } from './nav-items';
-import { NotWhileViewing } from './not-while-viewing';
-import { SafeHarborBanner } from './safe-harbor-banner';
 
 /** The signed-in shell: header navigation on desktop, bottom bar below 768 px. */
 export function AppLayout() {
