@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { Bool, DecimalText, Timestamp } from './schema.ts';
+import type { Bool, DecimalText, Timestamp } from './column-types.ts';
 
 /** One Form 1099-DA of a user's account (the exchange that issued it) and tax year. */
 export interface BrokerFormsTable {
