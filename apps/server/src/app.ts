@@ -24,6 +24,7 @@ import { registerEntryRoutes } from './modules/imports/entry.routes.ts';
 import { registerImportRoutes } from './modules/imports/imports.routes.ts';
 import { registerImportManagementRoutes } from './modules/imports/manage.routes.ts';
 import { registerLabsRoutes } from './modules/labs/labs.routes.ts';
+import { registerOauthRoutes } from './modules/oauth/oauth.routes.ts';
 import { registerOnboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { registerPriceRoutes } from './modules/prices/prices.routes.ts';
 import { registerReviewRoutes } from './modules/review/review.routes.ts';
@@ -86,6 +87,7 @@ export async function buildApp(
     registerBillingRoutes(api, ctx);
     registerImportRoutes(api, ctx);
     registerApiImportRoutes(api, ctx);
+    registerOauthRoutes(api, ctx);
     registerWalletImportRoutes(api, ctx);
     registerImportManagementRoutes(api, ctx);
     registerEntryRoutes(api, ctx);

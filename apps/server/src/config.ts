@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { loadOauthConfig, type OauthConfig } from './modules/oauth/oauth-config.ts';
 
 /** Repository root: relative paths in the configuration are taken from here. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -160,6 +161,8 @@ export interface Config {
         webhookSecret: string;
         apiBaseUrl: string | undefined;
       };
+  /** Exchanges connected by OAuth ("Connect with Coinbase"): only those with a registered app. */
+  oauth: OauthConfig;
   /** The price service's variables (PRICE_*, PRICES_*, COINGECKO_*, ECB_*), read by @lotwise/prices/config. */
   priceEnv: Record<string, string | undefined>;
 }
@@ -279,6 +282,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             apiBaseUrl: e.STRIPE_API_BASE_URL,
           }
         : { mode: 'off', plansFile },
+    oauth: loadOauthConfig(env),
     priceEnv: Object.fromEntries(Object.entries(env).filter(([key]) => PRICE_ENV.test(key))),
   };
 }

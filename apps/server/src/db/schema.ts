@@ -8,6 +8,7 @@ import type {
   WalletFinderDismissalsTable,
 } from './schema-connected.ts';
 import type { MarketSnapshotsTable, ResearchItemsTable } from './schema-labs.ts';
+import type { OauthAuthorizationsTable, OauthConnectionsTable } from './schema-oauth.ts';
 import type { PriceAssetsTable, PriceMissesTable, PricesTable } from './schema-prices.ts';
 import type {
   TaxCalculationsTable,
@@ -32,6 +33,7 @@ export type * from './schema-billing.ts';
 export type * from './schema-broker-forms.ts';
 export type * from './schema-connected.ts';
 export type * from './schema-labs.ts';
+export type * from './schema-oauth.ts';
 export type * from './schema-prices.ts';
 export type * from './schema-tax.ts';
 export type * from './schema-taxpro.ts';
@@ -360,4 +362,6 @@ export interface Database {
   wallet_finder_dismissals: WalletFinderDismissalsTable;
   broker_forms: BrokerFormsTable;
   broker_form_lines: BrokerFormLinesTable;
+  oauth_authorizations: OauthAuthorizationsTable;
+  oauth_connections: OauthConnectionsTable;
 }

@@ -42,6 +42,8 @@ export const IMPERSONATION_POLICY: readonly PolicyRow[] = [
       'GET /api/billing/import_limit',
       'POST /api/imports/v1/api_imports',
       'POST /api/imports/v2/actions/resync_account',
+      'GET /api/oauth/providers',
+      'POST /api/oauth/connections/:id/revoke',
       'POST /api/blockchain_query',
       'PUT /api/imports/v2/import_histories/update_name',
       'PUT /api/imports/v2/import_histories/update_us_based',
@@ -182,6 +184,11 @@ export const IMPERSONATION_POLICY: readonly PolicyRow[] = [
       'POST /api/tax/broker_forms/typed',
       'DELETE /api/tax/broker_forms/:id',
     ],
+  },
+  {
+    what: 'Connecting the client’s exchange login (Connect with Coinbase): the consent is the client’s own',
+    allowed: false,
+    routes: ['POST /api/oauth/:provider/start', 'POST /api/oauth/:provider/callback'],
   },
   {
     what: 'Signing in: sign-up and its e-mailed link, log-in, two-factor log-in, password reset',

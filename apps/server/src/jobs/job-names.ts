@@ -2,6 +2,7 @@
 export const JOB_NAMES = [
   'import.parse',
   'import.api',
+  'import.oauth',
   'import.wallet',
   'import.delete',
   'tax.calculate',

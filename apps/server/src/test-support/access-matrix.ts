@@ -75,6 +75,8 @@ const OWNED_BY_USER_ID = [
   'wallet_finder_dismissals',
   'api_credentials',
   'wallet_connections',
+  'oauth_authorizations',
+  'oauth_connections',
   'prices',
   'broker_forms',
   'broker_form_lines',

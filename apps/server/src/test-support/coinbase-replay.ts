@@ -164,10 +164,22 @@ export function coinbaseHandler(state: {
   key: string;
   transactions: CoinbaseTransaction[];
   permissions?: Record<string, unknown>;
+  /** OAuth: checks a bearer token (null: accepted; else Coinbase's 401); absent, bearers are refused. */
+  bearer?: (token: string) => ReplayAnswer | null;
+  /** v2 `user`: the signed-in user's id. */
+  userId?: string;
 }): (req: ReplayRequest) => ReplayAnswer {
   return (req) => {
-    if (req.headers['cb-access-key'] !== state.key || typeof req.headers['cb-access-sign'] !== 'string') {
+    const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+    if (bearer !== undefined && state.bearer) {
+      const refused = state.bearer(bearer);
+      if (refused) return refused;
+    } else if (req.headers['cb-access-key'] !== state.key || typeof req.headers['cb-access-sign'] !== 'string') {
       return { status: 401, body: { errors: [{ id: 'authentication_error', message: 'invalid api key' }] } };
+    }
+    if (req.path === '/v2/user') {
+      const id = state.userId ?? 'cb-user-1';
+      return { body: { data: { id, name: 'Replay User', username: null, resource: 'user', resource_path: `/v2/users/${id}` } } };
     }
     if (req.path === '/api/v3/brokerage/key_permissions') {
       return { body: state.permissions ?? { can_view: true, can_trade: false, can_transfer: false } };

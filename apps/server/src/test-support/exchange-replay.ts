@@ -17,6 +17,8 @@ export interface ReplayRequest {
 export interface ReplayAnswer {
   status?: number;
   body: unknown;
+  /** Headers besides the JSON content type (a consent page's HTML, a redirect's Location). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -65,6 +67,7 @@ export class ExchangeReplay {
           answer = { status: 500, body: { error: String(error) } };
         }
         res.statusCode = answer.status ?? 200;
+        for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
         res.end(typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body));
       });
     });

@@ -27,6 +27,12 @@ export const importHistoryRow = z.object({
   progress: z.number().int(),
   /** A connected exchange said its API key can trade or withdraw (Lotwise only reads). */
   api_warning: z.string().nullable(),
+  /**
+   * Connected by signing in to the exchange (OAuth, "Connect with Coinbase"): whether Lotwise may
+   * still read it (active), the user disconnected it (revoked) or the exchange no longer accepts it
+   * (expired). Null for accounts connected otherwise.
+   */
+  oauth_status: z.enum(['active', 'revoked', 'expired']).nullable().optional(),
   /** Why the connected account's latest import or resync failed, in the source's words; null otherwise. */
   failure_reason: z.string().nullable(),
 });

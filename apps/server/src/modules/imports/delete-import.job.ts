@@ -64,8 +64,8 @@ export function deleteImportJob(ctx: AppContext) {
         await trx.deleteFrom('import_files').where('id', 'in', ids).execute();
       }
       if ('historyId' in target) {
-        // A connected account's sealed key (or its wallet connection) goes with it.
-        for (const table of ['api_credentials', 'wallet_connections'] as const) {
+        // A connected account's sealed key, OAuth tokens or wallet connection go with it.
+        for (const table of ['api_credentials', 'oauth_connections', 'wallet_connections'] as const) {
           await trx
             .deleteFrom(table)
             .where('user_id', '=', job.user_id)

@@ -28,8 +28,13 @@ export function toHistoryRow(
     api_code: null,
     progress: h.import_status === 'in-progress' ? progress : 100,
     api_warning: h.api_warning,
+    oauth_status: oauthStatus(h.oauth_status),
     failure_reason: h.import_status === 'failed' ? failure : null,
   };
+}
+
+function oauthStatus(status: string | null): ImportHistoryRow['oauth_status'] {
+  return status === 'active' || status === 'revoked' || status === 'expired' ? status : null;
 }
 
 export function toSourceRow(f: ImportFileRow, h: HistoryRecord): ImportSourceRow {

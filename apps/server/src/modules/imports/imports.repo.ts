@@ -13,6 +13,8 @@ export interface HistoryWithCounts extends ImportHistoryRow {
   latest_file_name: string | null;
   latest_file_id: number | null;
   api_warning: string | null;
+  /** Connected by OAuth: whether its access is active, revoked or expired (null: not OAuth). */
+  oauth_status: string | null;
 }
 
 /** SQL for accounts, uploads, their row errors and the stored transactions. Every query is scoped to a user. */
@@ -198,6 +200,11 @@ export class ImportsRepo {
           .select('c.warning')
           .whereRef('c.import_history_id', '=', 'h.id')
           .as('api_warning'),
+        eb
+          .selectFrom('oauth_connections as o')
+          .select('o.status')
+          .whereRef('o.import_history_id', '=', 'h.id')
+          .as('oauth_status'),
       ])
       .where('h.user_id', '=', userId)
       .orderBy('h.id', 'desc');
@@ -207,6 +214,7 @@ export class ImportsRepo {
       ...r,
       total_transactions: Number(r.total_transactions ?? 0),
       api_warning: r.api_warning ?? null,
+      oauth_status: r.oauth_status ?? null,
     }));
   }
 }

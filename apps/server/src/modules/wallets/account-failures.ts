@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
-/** Connected-account jobs: an exchange by API key, a wallet by address or xpub. */
-const ACCOUNT_JOBS = ['import.api', 'import.wallet'];
+/** Connected-account jobs: an exchange by API key or by OAuth, a wallet by address or xpub. */
+const ACCOUNT_JOBS = ['import.api', 'import.oauth', 'import.wallet'];
 /** The newest jobs read: far more than a user's connected accounts are synced in a row. */
 const RECENT_JOBS = 500;
 

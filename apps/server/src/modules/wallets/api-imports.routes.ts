@@ -5,6 +5,7 @@ import { AppError, notFound } from '../../http/errors.ts';
 import { authedRoute } from '../../http/route.ts';
 import { appImportFileJob } from '../imports/import-file.job.ts';
 import { ImportsRepo } from '../imports/imports.repo.ts';
+import { OauthRepo } from '../oauth/oauth.repo.ts';
 import { apiImportJob } from './api-import.job.ts';
 import { CredentialsRepo } from './credentials.repo.ts';
 import { loadSecretKey, SecretBox } from './secret-box.ts';
@@ -17,6 +18,7 @@ export function registerApiImportRoutes(app: FastifyInstance, ctx: AppContext): 
   const repo = new ImportsRepo(ctx.db.kysely);
   const credentials = new CredentialsRepo(ctx.db.kysely);
   const wallets = new WalletConnectionsRepo(ctx.db.kysely);
+  const oauthConnections = new OauthRepo(ctx.db.kysely);
   const box = new SecretBox(loadSecretKey({ envKey: ctx.config.secretKey, dataDir: ctx.config.dataDir }));
   ctx.jobs.register('import.api', apiImportJob(ctx, repo, credentials, box, appImportFileJob(ctx, repo)));
 
@@ -75,9 +77,10 @@ export function registerApiImportRoutes(app: FastifyInstance, ctx: AppContext): 
   authedRoute(app, resyncAccount, async ({ auth, body }) => {
     const history = await repo.findHistory(auth.user.id, body.import_history_id);
     const cred = history ? await credentials.find(auth.user.id, history.id) : undefined;
-    const wallet = history && !cred ? await wallets.find(auth.user.id, history.id) : undefined;
-    if (!history || (!cred && !wallet)) throw notFound('Account not found');
-    const job = await ctx.jobs.enqueue(cred ? 'import.api' : 'import.wallet', auth.user.id, {
+    const oauth = history && !cred ? await oauthConnections.find(auth.user.id, history.id) : undefined;
+    const wallet = history && !cred && !oauth ? await wallets.find(auth.user.id, history.id) : undefined;
+    if (!history || (!cred && !oauth && !wallet)) throw notFound('Account not found');
+    const job = await ctx.jobs.enqueue(cred ? 'import.api' : oauth ? 'import.oauth' : 'import.wallet', auth.user.id, {
       historyId: history.id,
     });
     return { status: 'success' as const, message: 'Resync started', data: { job_id: job.id } };

@@ -113,10 +113,11 @@ const TYPES: Record<string, string> = {
 };
 
 export async function fetchCoinbaseHistory(options: ExchangeApiOptions): Promise<FetchedHistory> {
-  requireKeys(NAME, options);
+  // Connected by OAuth: a bearer token of read-only scopes, no key whose permissions to ask.
+  if (!options.accessToken) requireKeys(NAME, options);
   const exchange = await connect('coinbase', options);
   const since = readCursor(options, { t: 0 }).t;
-  const warnings = await keyWarnings(exchange, options);
+  const warnings = options.accessToken ? [] : await keyWarnings(exchange, options);
   const progress = new Progress(options);
   const accounts: z.infer<typeof account>[] = [];
   for (let after: string | undefined; ; ) {
@@ -167,6 +168,13 @@ export async function fetchCoinbaseHistory(options: ExchangeApiOptions): Promise
     cursor: done.length ? JSON.stringify({ t }) : null,
     warnings,
   };
+}
+
+/** The signed-in Coinbase user's id (v2 `user`, scope wallet:user:read): one login, one account. */
+export async function fetchCoinbaseUserId(options: ExchangeApiOptions): Promise<string> {
+  const exchange = await connect('coinbase', options);
+  const raw = await call(exchange, 'v2PrivateGetUser', {}, options);
+  return readPage(NAME, 'user', z.object({ data: z.object({ id: z.string().min(1) }) }), raw).data.id;
 }
 
 function call(

@@ -16,6 +16,11 @@ export interface ExchangeApiOptions {
   secret: string;
   /** The passphrase some exchanges pair with a key (KuCoin, OKX, Coinbase Exchange). */
   passphrase?: string | undefined;
+  /**
+   * An OAuth access token (Coinbase's "Connect with Coinbase") used instead of key and secret:
+   * ccxt sends it as `Authorization: Bearer …`.
+   */
+  accessToken?: string | undefined;
   /** Another address for the exchange's API (a replay server in tests); keeps each URL's path. */
   baseURL?: string | undefined;
   /** Resync: what the last sync returned as `cursor`; undefined fetches the whole history. */
@@ -81,8 +86,9 @@ export async function connect(
 ): Promise<Exchange> {
   const ccxt = await import('ccxt');
   const exchange = new ccxt[id]({
-    apiKey: options.apiKey.trim(),
-    secret: options.secret.trim(),
+    apiKey: options.accessToken ? '' : options.apiKey.trim(),
+    secret: options.accessToken ? '' : options.secret.trim(),
+    ...(options.accessToken ? { token: options.accessToken } : {}),
     ...(options.passphrase?.trim() ? { password: options.passphrase.trim() } : {}),
     timeout: options.timeoutMs ?? 30_000,
     enableRateLimit: options.enableRateLimit ?? true,
