@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coinbaseTransactionsFromCsv } from '../src/test-support/coinbase-replay.ts';
 import { CoinbaseOauthReplay } from '../src/test-support/coinbase-oauth-replay.ts';
+import { coinbaseTransactionsFromCsv } from '../src/test-support/coinbase-replay.ts';
 import { DIALECTS } from '../src/test-support/dialects.ts';
 import { TestClient } from '../src/test-support/http-client.ts';
 import { startTestServer, type TestServer } from '../src/test-support/test-server.ts';
@@ -139,7 +139,9 @@ for (const dialect of DIALECTS) {
       // The same Coinbase login again is the account already connected: nothing twice.
       const before = account?.total_transactions;
       const again = await connect(client);
-      expect(again.message).toBe('Coinbase is already connected with this login: importing its history again');
+      expect(again.message).toBe(
+        'Coinbase is already connected with this login: importing its history again',
+      );
       expect(again.data.import_history_id).toBe(account?.id);
       const after = await accounts(client);
       expect(after).toHaveLength(1);
@@ -161,7 +163,10 @@ for (const dialect of DIALECTS) {
       const back = answer(coinbase.consent(await start(alice.client), true));
       // Mallory's browser made to post Alice's answer, and Alice's own second session.
       const otherSession = new TestClient(server.app);
-      await otherSession.post('/api/auth/login', { email: 'oauth-alice@example.com', password: 'correct horse 9' });
+      await otherSession.post('/api/auth/login', {
+        email: 'oauth-alice@example.com',
+        password: 'correct horse 9',
+      });
       for (const client of [mallory.client, otherSession]) {
         const res = await client.post('/api/oauth/coinbase/callback', back);
         expect(res.status).toBe(400);

@@ -137,7 +137,10 @@ export class CoinbaseOauthReplay {
   private token(req: ReplayRequest): ReplayAnswer {
     const f = req.fields as Record<string, string | undefined>;
     if (f.client_id !== this.clientId || f.client_secret !== this.clientSecret) {
-      return { status: 401, body: { error: 'invalid_client', error_description: 'Client authentication failed' } };
+      return {
+        status: 401,
+        body: { error: 'invalid_client', error_description: 'Client authentication failed' },
+      };
     }
     const invalid = (why: string): ReplayAnswer => ({
       status: 400,
@@ -159,9 +162,12 @@ export class CoinbaseOauthReplay {
     if (f.grant_type === 'refresh_token') {
       const refresh = f.refresh_token ?? '';
       const owner = [...this.tokens.values()].find((t) => t.refresh === refresh);
-      if (!owner || this.usedRefresh.has(refresh)) return invalid('The refresh token is invalid or was already used');
+      if (!owner || this.usedRefresh.has(refresh))
+        return invalid('The refresh token is invalid or was already used');
       this.usedRefresh.add(refresh);
-      return { body: this.issue('wallet:accounts:read wallet:transactions:read wallet:user:read offline_access') };
+      return {
+        body: this.issue('wallet:accounts:read wallet:transactions:read wallet:user:read offline_access'),
+      };
     }
     return { status: 400, body: { error: 'unsupported_grant_type' } };
   }

@@ -174,12 +174,25 @@ export function coinbaseHandler(state: {
     if (bearer !== undefined && state.bearer) {
       const refused = state.bearer(bearer);
       if (refused) return refused;
-    } else if (req.headers['cb-access-key'] !== state.key || typeof req.headers['cb-access-sign'] !== 'string') {
+    } else if (
+      req.headers['cb-access-key'] !== state.key ||
+      typeof req.headers['cb-access-sign'] !== 'string'
+    ) {
       return { status: 401, body: { errors: [{ id: 'authentication_error', message: 'invalid api key' }] } };
     }
     if (req.path === '/v2/user') {
       const id = state.userId ?? 'cb-user-1';
-      return { body: { data: { id, name: 'Replay User', username: null, resource: 'user', resource_path: `/v2/users/${id}` } } };
+      return {
+        body: {
+          data: {
+            id,
+            name: 'Replay User',
+            username: null,
+            resource: 'user',
+            resource_path: `/v2/users/${id}`,
+          },
+        },
+      };
     }
     if (req.path === '/api/v3/brokerage/key_permissions') {
       return { body: state.permissions ?? { can_view: true, can_trade: false, can_transfer: false } };

@@ -56,10 +56,13 @@ export function oauthImportJob(
     }
     // Refused before its expiry (revoked there, or expired early): one refresh, one more try.
     try {
-      token = await service.accessToken((await service.repo.find(userId, historyId)) ?? conn, { force: true });
+      token = await service.accessToken((await service.repo.find(userId, historyId)) ?? conn, {
+        force: true,
+      });
       return await run(token);
     } catch (error) {
-      if (error instanceof SourceError && error.kind === 'bad_key') throw await failed(await service.refused(conn));
+      if (error instanceof SourceError && error.kind === 'bad_key')
+        throw await failed(await service.refused(conn));
       throw await failed(error);
     }
   };

@@ -1,5 +1,10 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, OauthAuthorizationsTable, OauthConnectionsTable, OauthStatus } from '../../db/schema.ts';
+import type {
+  Database,
+  OauthAuthorizationsTable,
+  OauthConnectionsTable,
+  OauthStatus,
+} from '../../db/schema.ts';
 import { nowIso } from '../users/users.repo.ts';
 
 export type OauthAuthorizationRow = Selectable<OauthAuthorizationsTable>;

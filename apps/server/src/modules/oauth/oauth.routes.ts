@@ -5,9 +5,9 @@ import { authedRoute } from '../../http/route.ts';
 import { appImportFileJob } from '../imports/import-file.job.ts';
 import { ImportsRepo } from '../imports/imports.repo.ts';
 import { loadSecretKey, SecretBox } from '../wallets/secret-box.ts';
-import { oauthImportJob } from './oauth-import.job.ts';
 import { OauthRepo } from './oauth.repo.ts';
 import { OauthService } from './oauth.service.ts';
+import { oauthImportJob } from './oauth-import.job.ts';
 
 /** Consents and code exchanges per signed-in user: a person connects a handful of accounts. */
 const perUser = (request: FastifyRequest) => `oauth:${request.auth?.user.id ?? request.ip}`;

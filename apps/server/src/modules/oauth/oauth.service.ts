@@ -7,9 +7,9 @@ import type { ImportsRepo } from '../imports/imports.repo.ts';
 import type { SecretBox } from '../wallets/secret-box.ts';
 import { fetchCoinbaseUserId } from '../wallets/sources/coinbase-api.ts';
 import { accountFamily, exchangeConnection, exchangeSource } from '../wallets/sources/exchange-sources.ts';
+import type { OauthConnectionRow, OauthRepo, SealedTokens } from './oauth.repo.ts';
 import { OauthClient, OauthError, type OauthTokens } from './oauth-client.ts';
 import { type OauthProviderConfig, redirectUri } from './oauth-config.ts';
-import type { OauthConnectionRow, OauthRepo, SealedTokens } from './oauth.repo.ts';
 
 /** How long a consent may take between "Connect with Coinbase" and the answer. */
 const CONSENT_MINUTES = 10;
@@ -70,7 +70,12 @@ export class OauthService {
   async finish(
     auth: Auth,
     provider: OauthProvider,
-    answer: { state: string; code?: string | undefined; error?: string | undefined; error_description?: string | undefined },
+    answer: {
+      state: string;
+      code?: string | undefined;
+      error?: string | undefined;
+      error_description?: string | undefined;
+    },
   ): Promise<{ historyId: number; jobId: number; message: string }> {
     const config = this.config(provider);
     const name = config.name;
@@ -90,7 +95,10 @@ export class OauthService {
       );
     }
     if (!(await this.repo.useAuthorization(found.id))) {
-      throw new AppError('conflict', `This ${name} sign-in was already used: nothing more was connected. ${again}`);
+      throw new AppError(
+        'conflict',
+        `This ${name} sign-in was already used: nothing more was connected. ${again}`,
+      );
     }
     if (Date.parse(found.expires_at) < this.now()) {
       throw new AppError(
@@ -108,9 +116,13 @@ export class OauthService {
       );
     }
     if (!answer.code) {
-      throw new AppError('validation_failed', `${name} sent no authorization code: nothing was connected. ${again}`, {
-        field: 'code',
-      });
+      throw new AppError(
+        'validation_failed',
+        `${name} sent no authorization code: nothing was connected. ${again}`,
+        {
+          field: 'code',
+        },
+      );
     }
     const tokens = await this.tokensOrError(() =>
       this.client(config).exchangeCode(answer.code ?? '', answer.state, this.box.open(found.verifier_sealed)),
@@ -118,12 +130,19 @@ export class OauthService {
     return this.connect(auth.user.id, config, tokens, found.custom_name);
   }
 
-  private async connect(userId: number, config: OauthProviderConfig, tokens: OauthTokens, customName: string | null) {
+  private async connect(
+    userId: number,
+    config: OauthProviderConfig,
+    tokens: OauthTokens,
+    customName: string | null,
+  ) {
     const source = exchangeSource(config.id);
     if (!source) throw new Error(`${config.id} has no exchange source`);
     const sealed = this.sealed(tokens);
     const providerUserId = await this.providerUserId(config, tokens.accessToken);
-    const known = providerUserId ? await this.repo.byProviderUser(userId, config.id, providerUserId) : undefined;
+    const known = providerUserId
+      ? await this.repo.byProviderUser(userId, config.id, providerUserId)
+      : undefined;
     if (known) {
       await this.repo.setTokens(known.id, sealed);
       const job = await this.ctx.jobs.enqueue('import.oauth', userId, { historyId: known.import_history_id });
@@ -143,9 +162,19 @@ export class OauthService {
       usBased: family.usBased,
       walletAddress: null,
     });
-    await this.repo.addConnection({ userId, historyId: history.id, provider: config.id, providerUserId, tokens: sealed });
+    await this.repo.addConnection({
+      userId,
+      historyId: history.id,
+      provider: config.id,
+      providerUserId,
+      tokens: sealed,
+    });
     const job = await this.ctx.jobs.enqueue('import.oauth', userId, { historyId: history.id });
-    return { historyId: history.id, jobId: job.id, message: `${config.name} connected: importing its history` };
+    return {
+      historyId: history.id,
+      jobId: job.id,
+      message: `${config.name} connected: importing its history`,
+    };
   }
 
   /** The provider's id of the signed-in login; without it a login connected twice makes two accounts. */
@@ -239,7 +268,8 @@ export class OauthService {
       return await run();
     } catch (error) {
       if (!(error instanceof OauthError)) throw error;
-      if (error.kind === 'invalid_grant') throw new AppError('invalid_token', error.message, { field: 'code' });
+      if (error.kind === 'invalid_grant')
+        throw new AppError('invalid_token', error.message, { field: 'code' });
       throw new AppError('internal', error.message);
     }
   }

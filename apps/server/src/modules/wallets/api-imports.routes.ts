@@ -80,9 +80,13 @@ export function registerApiImportRoutes(app: FastifyInstance, ctx: AppContext): 
     const oauth = history && !cred ? await oauthConnections.find(auth.user.id, history.id) : undefined;
     const wallet = history && !cred && !oauth ? await wallets.find(auth.user.id, history.id) : undefined;
     if (!history || (!cred && !oauth && !wallet)) throw notFound('Account not found');
-    const job = await ctx.jobs.enqueue(cred ? 'import.api' : oauth ? 'import.oauth' : 'import.wallet', auth.user.id, {
-      historyId: history.id,
-    });
+    const job = await ctx.jobs.enqueue(
+      cred ? 'import.api' : oauth ? 'import.oauth' : 'import.wallet',
+      auth.user.id,
+      {
+        historyId: history.id,
+      },
+    );
     return { status: 'success' as const, message: 'Resync started', data: { job_id: job.id } };
   });
 }
