@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { Timestamp } from './schema.ts';
+import type { Timestamp } from './column-types.ts';
 
 /** A consent started by "Connect with Coinbase" (migration 000047): used once, within minutes. */
 export interface OauthAuthorizationsTable {
