@@ -66,6 +66,7 @@ const shellPages: RouteObject[] = [
   page('/settings/export', () => import('./routes/settings/export')),
   page('/settings/bulk_edit_preference', () => import('./routes/settings/bulk-edit-preference')),
   page('/error-logs', () => import('./routes/imports/error-logs')),
+  page('/oauth/:provider/callback', () => import('./routes/oauth/oauth-callback')),
   page('/transactionSources', () => import('./routes/imports/transaction-sources')),
   page('/tax_pro/dashboard', () => import('./routes/taxpro/dashboard')),
   page('/tax_pro/settings', () => import('./routes/taxpro/settings')),

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { OauthProvider } from '@lotwise/contracts/oauth/oauth';
 import type { AppContext } from '../../http/context.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import type { Auth } from '../../http/session-plugin.ts';
+import type { Auth } from '../../http/session-cookies.ts';
 import type { ImportsRepo } from '../imports/imports.repo.ts';
 import type { SecretBox } from '../wallets/secret-box.ts';
 import { fetchCoinbaseUserId } from '../wallets/sources/coinbase-api.ts';
