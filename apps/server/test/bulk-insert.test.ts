@@ -58,6 +58,49 @@ for (const dialect of DIALECTS) {
       expect(rows.map((r) => r.transaction_id)).toEqual(input.map((w) => w.txId));
     });
 
+    it('stores text with tabs, line breaks, backslashes and \\N as given (COPY text escaping)', async () => {
+      const tricky = [
+        'a\tb',
+        'line 1\nline 2\r\n',
+        'C:\\path\\N',
+        '\\N',
+        '',
+        'naïve € 🚀',
+        '"quoted", \'single\'',
+      ];
+      await bulkInsert(
+        target(),
+        'tax_warnings',
+        COLUMNS,
+        tricky.map((message, i) => ({ code: 'x', txId: i, message, flagged: i === 0 })),
+        cells,
+      );
+      const rows = await stored();
+      expect(rows.map((r) => r.message)).toEqual(tricky);
+      expect(rows.map((r) => r.affects)).toEqual(tricky.map((_, i) => (i === 0 ? '["income"]' : null)));
+    });
+
+    // One COPY per call on PostgreSQL; SQLite writes in chunks of its own (each its own transaction).
+    it.runIf(dialect === 'postgres')(
+      "a row the table refuses stores none of the call's rows, and the pool stays usable",
+      async () => {
+        const input = warnings(3_000);
+        // calc_id of no calculation: the foreign key refuses the last row.
+        const bad = (w: Warning) => [
+          w === input[2_999] ? calcId + 1000 : calcId,
+          w.code,
+          w.txId,
+          w.message,
+          null,
+          2024,
+        ];
+        await expect(bulkInsert(target(), 'tax_warnings', COLUMNS, input, bad)).rejects.toThrow();
+        expect(await stored()).toHaveLength(0);
+        await bulkInsert(target(), 'tax_warnings', COLUMNS, warnings(10), cells);
+        expect(await stored()).toHaveLength(10);
+      },
+    );
+
     it("inside the caller's transaction, its rows go when that transaction rolls back", async () => {
       await db.kysely
         .transaction()

@@ -37,6 +37,14 @@ export interface OpenOptions {
   schema?: string;
 }
 
+/** Each PostgreSQL Kysely instance's pool, for the bulk paths that need a client of their own (COPY). */
+const pools = new WeakMap<Kysely<Database>, pg.Pool>();
+
+/** The pool under `db` when it is a PostgreSQL database opened here (not a transaction of it). */
+export function pgPoolOf(db: Kysely<Database>): pg.Pool | undefined {
+  return pools.get(db);
+}
+
 /** Opens the database named by a URL: `sqlite:<file>` / `sqlite::memory:` or `postgres://...`. */
 export function openDatabase(url: string, options: OpenOptions = {}): Db {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
@@ -46,6 +54,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): Db {
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    pools.set(kysely, pool);
     return {
       kysely,
       dialect: 'postgres',
