@@ -1,6 +1,12 @@
-import type { ImportResult } from '@lotwise/contracts/normalised';
+import type {
+  ImportResult,
+  NormalisedTransaction,
+  RowError,
+  SkippedRow,
+} from '@lotwise/contracts/normalised';
+import { readRecords } from './core/csv.ts';
 import { decodeBytes } from './core/decode.ts';
-import { runFormat } from './core/driver.ts';
+import { FormatRun, runFormat } from './core/driver.ts';
 import type { FormatDefinition, ParseOptions } from './core/types.ts';
 import { firstLinePreview, HEADER_SEARCH_LINES, type Located, locateHeader } from './detect.ts';
 import { FORMATS, findFormat } from './registry.ts';
@@ -17,6 +23,39 @@ export function parseFile(bytes: Uint8Array, options: ParseOptions = {}): Import
   const found = locateFormat(text, options);
   if ('message' in found) return failure(found.format, found.message);
   return runFormat(found.def, text, found.header, found.bodyOffset, options);
+}
+
+/**
+ * parseFile's rules with each record handed to `emit` as the format makes it (file order, not
+ * sorted; `sortRecords` gives parseFile's order) instead of collected: a caller that keeps only
+ * part of each record (the CLI's calculation, a million rows) never holds every full record.
+ * The layout, skipped rows and errors come back as parseFile gives them.
+ */
+export function parseFileEach(
+  bytes: Uint8Array,
+  options: ParseOptions,
+  emit: (tx: NormalisedTransaction) => void,
+): Omit<ImportResult, 'transactions'> {
+  const { text } = decodeBytes(bytes);
+  const found = locateFormat(text, options);
+  if ('message' in found) {
+    const { transactions: _none, ...rest } = failure(found.format, found.message);
+    return rest;
+  }
+  const skipped: SkippedRow[] = [];
+  const errors: RowError[] = [];
+  const run = new FormatRun(found.def, found.header, options, {
+    emit,
+    skip: (s) => skipped.push(s),
+    error: (e) => errors.push(e),
+  });
+  if (run.missing.length === 0) {
+    const { header } = found;
+    for (const record of readRecords(text, header.delimiter, found.bodyOffset, header.line + 1))
+      run.record(record);
+    run.end();
+  }
+  return { format: found.def.id, skipped, errors };
 }
 
 /**

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
+import type { NormalisedTransaction } from '@lotwise/contracts/normalised';
 import { classificationOf } from '@lotwise/engine/label-classification';
 import type { EngineTransaction, EngineWarning } from '@lotwise/engine/types';
-import { parseFile } from '@lotwise/importers/parse';
+import { parseFileEach } from '@lotwise/importers/parse';
 
 export interface LoadedWallets {
   transactions: EngineTransaction[];
@@ -36,7 +37,14 @@ export function loadWallets(paths: readonly string[]): LoadedWallets {
       out.failures.push(`${path}: ${(error as Error).message}`);
       return;
     }
-    const result = parseFile(bytes, { wallet });
+    // Each record becomes its engine row as it is parsed: the full record (note, addresses,
+    // source lines) dies young instead of a million of them living through the calculation.
+    const rows: EngineTransaction[] = [];
+    const lines: number[] = [];
+    const result = parseFileEach(bytes, { wallet }, (tx) => {
+      rows.push(engineRow(tx, wallet));
+      lines.push(tx.source_lines[0] ?? -1);
+    });
     // An unknown layout is the user's mistake to fix; a known layout with bad rows is data.
     if (result.format === 'unknown' || !recognised(result.errors)) {
       out.failures.push(`${path}: ${result.errors.map((e) => e.message).join('; ') || 'no transactions'}`);
@@ -49,22 +57,50 @@ export function loadWallets(paths: readonly string[]): LoadedWallets {
         message: `${wallet} line ${error.line}${error.column ? ` (${error.column})` : ''}: ${error.message}; row not imported.`,
       });
     }
+    // parseFile's order (sortRecords: timestamp, then first source line; a stable sort).
+    const order = rows.map((_, i) => i);
+    order.sort((a, b) => {
+      const ta = rows[a]!.timestamp;
+      const tb = rows[b]!.timestamp;
+      if (ta !== tb) return ta < tb ? -1 : 1;
+      return Math.max(lines[a]!, 0) - Math.max(lines[b]!, 0);
+    });
     // Rows that share a first line get #2, #3…; counted per line number (cheaper than a set of
-    // id strings at a million rows). The parsed objects are this function's own: completed in
-    // place rather than copied.
+    // id strings at a million rows).
     const seen = new Map<number, number>();
-    result.transactions.forEach((tx, index) => {
-      const line = tx.source_lines[0] ?? index + 1;
+    order.forEach((i, index) => {
+      const row = rows[i]!;
+      const line = lines[i]! >= 0 ? lines[i]! : index + 1;
       const n = (seen.get(line) ?? 0) + 1;
       seen.set(line, n);
-      const engineTx = tx as typeof tx & Pick<EngineTransaction, 'id' | 'wallet' | 'classification'>;
-      engineTx.id = n === 1 ? `${wallet}:${line}` : `${wallet}:${line}#${n}`;
-      engineTx.wallet = wallet;
-      engineTx.classification = classificationOf(tx);
-      out.transactions.push(engineTx);
+      row.id = n === 1 ? `${wallet}:${line}` : `${wallet}:${line}#${n}`;
+      out.transactions.push(row);
     });
   });
   return out;
+}
+
+/**
+ * The fields of a record the calculation, its transfer matching and its pricing read, in one
+ * shape for every row (the id is set once the file's rows are in order).
+ */
+function engineRow(tx: NormalisedTransaction, wallet: string): EngineTransaction {
+  return {
+    id: '',
+    wallet,
+    timestamp: tx.timestamp,
+    kind: tx.kind,
+    subtype: tx.subtype,
+    label: tx.label,
+    sent: tx.sent,
+    received: tx.received,
+    fee: tx.fee,
+    fiat_value: tx.fiat_value,
+    tx_hash: tx.tx_hash,
+    token_contract: tx.token_contract ?? null,
+    classification: classificationOf(tx),
+    pairId: null,
+  };
 }
 
 /** False when the importer could not even use the header (a required column is missing). */
