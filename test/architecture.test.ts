@@ -105,7 +105,7 @@ async function violations(tree: Tree): Promise<string[]> {
   return result.output.summary.violations.map((v) => v.rule.name);
 }
 
-describe('architecture rules', () => {
+describe('architecture rules', { timeout: 60_000 }, () => {
   it('every rule has a case that breaks it', () => {
     for (const rule of rules) expect(Object.keys(BREAKS), rule).toContain(rule);
   });
