@@ -11,7 +11,6 @@ const TEST_ONLY = [
   '^e2e/',
   '^bench/',
   '^packages/test-replay/',
-  '(^|/)test-support/',
   '^apps/web/src/testing/',
 ];
 

@@ -1,5 +1,5 @@
-import { startTestServer } from '../../apps/server/src/test-support/test-server.ts';
-import { fuzzUploads } from '../../apps/server/src/test-support/upload-fuzz.ts';
+import { startTestServer } from '../../apps/server/test/support/test-server.ts';
+import { fuzzUploads } from '../../apps/server/test/support/upload-fuzz.ts';
 
 /**
  * Issue 29's fuzz run through the server: `npx tsx bench/fuzz/server.ts [count=300] [dialects=sqlite,postgres]`.

@@ -17,8 +17,8 @@ import { performance } from 'node:perf_hooks';
 import { addDays } from '@lotwise/prices/days';
 import type { StoredPrice } from '@lotwise/prices/types';
 import type { DialectName } from '../../apps/server/src/db/database.ts';
-import { TestClient } from '../../apps/server/src/test-support/http-client.ts';
-import { startTestServer } from '../../apps/server/src/test-support/test-server.ts';
+import { TestClient } from '../../apps/server/test/support/http-client.ts';
+import { startTestServer } from '../../apps/server/test/support/test-server.ts';
 import { formatMs } from '../support/measure.ts';
 
 const arg = (name: string, fallback: string) => {

@@ -15,7 +15,7 @@ import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/database.ts';
 import { createServer } from '../../apps/server/src/server.ts';
-import { TestClient } from '../../apps/server/src/test-support/http-client.ts';
+import { TestClient } from '../../apps/server/test/support/http-client.ts';
 import { insertHistory, seedTransactions } from '../list/seed.ts';
 
 const at = process.argv.indexOf('--rows');

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/database.ts';
 import { createServer } from '../../apps/server/src/server.ts';
-import { TestClient } from '../../apps/server/src/test-support/http-client.ts';
+import { TestClient } from '../../apps/server/test/support/http-client.ts';
 import { formatMs, measure } from '../support/measure.ts';
 
 const i = process.argv.indexOf('--entries');

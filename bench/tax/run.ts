@@ -16,8 +16,8 @@ import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/database.ts';
 import { createServer } from '../../apps/server/src/server.ts';
-import { openTestDb } from '../../apps/server/src/test-support/dialects.ts';
-import { TestClient } from '../../apps/server/src/test-support/http-client.ts';
+import { openTestDb } from '../../apps/server/test/support/dialects.ts';
+import { TestClient } from '../../apps/server/test/support/http-client.ts';
 import { insertHistory, seedTransactions } from '../list/seed.ts';
 import { formatMs, measure } from '../support/measure.ts';
 

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { esplora as esploraReplay, wallet, ZPUB } from '../../apps/server/src/test-support/bitcoin-wallet.ts';
+import { esplora as esploraReplay, wallet, ZPUB } from '../../apps/server/test/support/bitcoin-wallet.ts';
 import { launchBrowser, screenshot } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { signedInNewcomer } from './imports-helpers.ts';

@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { krakenEntriesFromCsv } from '@lotwise/test-replay/kraken-ledger-entries';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { krakenEntriesFromCsv } from '../../apps/server/src/test-support/kraken-ledger-entries.ts';
 import { launchBrowser, screenshot } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { SAMPLES_DIR, signedInNewcomer } from './imports-helpers.ts';

@@ -1,9 +1,9 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { blockbook, LTUB, ltcWallet } from '@lotwise/test-replay/blockbook-replay';
+import { SOL_OWN, solanaRpc, solanaWallet } from '@lotwise/test-replay/solana-replay';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blockbook, LTUB, ltcWallet } from '../../apps/server/src/test-support/blockbook-replay.ts';
-import { SOL_OWN, solanaRpc, solanaWallet } from '../../apps/server/src/test-support/solana-replay.ts';
 import { launchBrowser, screenshot } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { signedInNewcomer } from './imports-helpers.ts';

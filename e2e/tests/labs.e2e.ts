@@ -1,9 +1,9 @@
 import { addDays } from '@lotwise/prices/days';
-import { replayEnv, replayServer } from '@lotwise/prices/replay/replay-data';
-import type { ReplayServer } from '@lotwise/prices/replay/replay-server';
+import { labsReplayData } from '@lotwise/test-replay/labs-market';
+import { replayEnv, replayServer } from '@lotwise/test-replay/prices/replay-data';
+import type { ReplayServer } from '@lotwise/test-replay/prices/replay-server';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { labsReplayData } from '../../apps/server/src/test-support/labs-market.ts';
 import { ApiClient } from '../support/api-client.ts';
 import { launchBrowser, screenshot } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { AttemptsRepo } from '../src/modules/auth/attempts.repo.ts';
-import { DIALECTS, openTestDb } from '../src/test-support/dialects.ts';
+import { DIALECTS, openTestDb } from './support/dialects.ts';
 
 /** The database counters behind the account limits (issue 29): atomic, windowed, hashed. */
 for (const dialect of DIALECTS) {

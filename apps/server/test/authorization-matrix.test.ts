@@ -7,10 +7,10 @@ import {
   snapshotOf,
   spellings,
   WRITE_BODIES,
-} from '../src/test-support/access-matrix.ts';
-import { DIALECTS } from '../src/test-support/dialects.ts';
-import { TestClient } from '../src/test-support/http-client.ts';
-import { startTestServer, type TestServer } from '../src/test-support/test-server.ts';
+} from './support/access-matrix.ts';
+import { DIALECTS } from './support/dialects.ts';
+import { TestClient } from './support/http-client.ts';
+import { startTestServer, type TestServer } from './support/test-server.ts';
 
 /**
  * Issues 19 and 32's authorization matrix: every route of the OpenAPI document × {anonymous,

@@ -1,17 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseFile } from '@lotwise/importers/parse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dedupeKeys } from '../src/modules/imports/dedupe.ts';
-import { fetchBinanceHistory } from '../src/modules/wallets/sources/binance-api.ts';
-import type { ExchangeApiOptions } from '../src/modules/wallets/sources/exchange-api.ts';
 import {
   type BinanceAccount,
   binanceAccountFromStatement,
   binanceHandler,
   emptyBinanceAccount,
-} from '../src/test-support/binance-replay.ts';
-import { ExchangeReplay } from '../src/test-support/exchange-replay.ts';
+} from '@lotwise/test-replay/binance-replay';
+import { ExchangeReplay } from '@lotwise/test-replay/exchange-replay';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dedupeKeys } from '../src/modules/imports/dedupe.ts';
+import { fetchBinanceHistory } from '../src/modules/wallets/sources/binance-api.ts';
+import type { ExchangeApiOptions } from '../src/modules/wallets/sources/exchange-api.ts';
 
 /**
  * Binance through ccxt (spot trades by market, the sapi history calls in their windows, the

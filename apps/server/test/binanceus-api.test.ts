@@ -1,16 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseFile } from '@lotwise/importers/parse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dedupeKeys } from '../src/modules/imports/dedupe.ts';
-import { fetchBinanceusHistory } from '../src/modules/wallets/sources/binanceus-api.ts';
-import type { ExchangeApiOptions } from '../src/modules/wallets/sources/exchange-api.ts';
 import {
   type BinanceusAccount,
   binanceusAccountFromCsv,
   binanceusHandler,
-} from '../src/test-support/binanceus-replay.ts';
-import { ExchangeReplay } from '../src/test-support/exchange-replay.ts';
+} from '@lotwise/test-replay/binanceus-replay';
+import { ExchangeReplay } from '@lotwise/test-replay/exchange-replay';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dedupeKeys } from '../src/modules/imports/dedupe.ts';
+import { fetchBinanceusHistory } from '../src/modules/wallets/sources/binanceus-api.ts';
+import type { ExchangeApiOptions } from '../src/modules/wallets/sources/exchange-api.ts';
 
 /**
  * Binance.US through ccxt (binanceus: the sapi history calls in 90-day windows, spot trades per

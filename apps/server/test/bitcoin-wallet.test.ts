@@ -2,12 +2,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveAddresses, fetchBtcHistory } from '../src/modules/wallets/sources/esplora-api.ts';
-import { esplora, OUTSIDE, wallet, ZPUB } from '../src/test-support/bitcoin-wallet.ts';
-import { DIALECTS } from '../src/test-support/dialects.ts';
-import { TestClient } from '../src/test-support/http-client.ts';
-import { startTestServer, type TestServer } from '../src/test-support/test-server.ts';
+import { esplora, OUTSIDE, wallet, ZPUB } from './support/bitcoin-wallet.ts';
+import { DIALECTS } from './support/dialects.ts';
+import { TestClient } from './support/http-client.ts';
+import { startTestServer, type TestServer } from './support/test-server.ts';
 
-/** Bitcoin wallets by zpub (issue 18) against a replay of Esplora (test-support/bitcoin-wallet.ts). */
+/** Bitcoin wallets by zpub (issue 18) against a replay of Esplora (test/support/bitcoin-wallet.ts). */
 describe('Bitcoin by zpub (Esplora)', () => {
   it("derives BIP84's published first receive address", () => {
     expect(deriveAddresses(ZPUB, 0, 0, 1)).toEqual(['bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu']);

@@ -1,16 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseFile } from '@lotwise/importers/parse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dedupeKeys } from '../src/modules/imports/dedupe.ts';
-import { fetchBitstampHistory } from '../src/modules/wallets/sources/bitstamp-api.ts';
-import type { ExchangeApiOptions } from '../src/modules/wallets/sources/exchange-api.ts';
 import {
   type BitstampTransaction,
   bitstampHandler,
   bitstampTransactionsFromCsv,
-} from '../src/test-support/bitstamp-replay.ts';
-import { ExchangeReplay } from '../src/test-support/exchange-replay.ts';
+} from '@lotwise/test-replay/bitstamp-replay';
+import { ExchangeReplay } from '@lotwise/test-replay/exchange-replay';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dedupeKeys } from '../src/modules/imports/dedupe.ts';
+import { fetchBitstampHistory } from '../src/modules/wallets/sources/bitstamp-api.ts';
+import type { ExchangeApiOptions } from '../src/modules/wallets/sources/exchange-api.ts';
 
 /**
  * Bitstamp through ccxt (`user_transactions`, signed v2 X-Auth) against a local server

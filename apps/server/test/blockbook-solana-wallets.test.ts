@@ -1,19 +1,13 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { blockbook, LTC_OUTSIDE, LTC_OWN, LTUB, ltcWallet } from '@lotwise/test-replay/blockbook-replay';
+import { SOL_OWN, signatureOf, solanaRpc, solanaWallet, USDC_MINT } from '@lotwise/test-replay/solana-replay';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchBlockbookHistory } from '../src/modules/wallets/sources/blockbook-api.ts';
 import { fetchSolanaHistory } from '../src/modules/wallets/sources/solana-rpc.ts';
-import { blockbook, LTC_OUTSIDE, LTC_OWN, LTUB, ltcWallet } from '../src/test-support/blockbook-replay.ts';
-import { DIALECTS } from '../src/test-support/dialects.ts';
-import { TestClient } from '../src/test-support/http-client.ts';
-import {
-  SOL_OWN,
-  signatureOf,
-  solanaRpc,
-  solanaWallet,
-  USDC_MINT,
-} from '../src/test-support/solana-replay.ts';
-import { startTestServer, type TestServer } from '../src/test-support/test-server.ts';
+import { DIALECTS } from './support/dialects.ts';
+import { TestClient } from './support/http-client.ts';
+import { startTestServer, type TestServer } from './support/test-server.ts';
 
 /** Litecoin/Dogecoin/Bitcoin Cash/Dash through Blockbook and Solana through JSON-RPC (issue 18). */
 const listen = async (server: Server) => {

@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bulkInsert } from '../src/db/bulk-insert.ts';
 import type { Db } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
-import { insertCalculation, insertUser } from '../src/test-support/db-fixtures.ts';
-import { DIALECTS, openTestDb } from '../src/test-support/dialects.ts';
+import { insertCalculation, insertUser } from './support/db-fixtures.ts';
+import { DIALECTS, openTestDb } from './support/dialects.ts';
 
 const COLUMNS = ['calc_id', 'code', 'transaction_id', 'message', 'affects', 'year'] as const;
 type Warning = { code: string; txId: number | null; message: string; flagged: boolean };

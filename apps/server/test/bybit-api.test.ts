@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseFile } from '@lotwise/importers/parse';
+import { type BybitAccount, bybitAccountFromCsv, bybitHandler } from '@lotwise/test-replay/bybit-replay';
+import { ExchangeReplay } from '@lotwise/test-replay/exchange-replay';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dedupeKeys } from '../src/modules/imports/dedupe.ts';
 import { fetchBybitHistory } from '../src/modules/wallets/sources/bybit-api.ts';
 import type { ExchangeApiOptions } from '../src/modules/wallets/sources/exchange-api.ts';
-import { type BybitAccount, bybitAccountFromCsv, bybitHandler } from '../src/test-support/bybit-replay.ts';
-import { ExchangeReplay } from '../src/test-support/exchange-replay.ts';
 
 /**
  * Bybit through ccxt (the key's record, the unified account's transaction log, deposit and

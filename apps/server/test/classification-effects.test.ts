@@ -2,9 +2,9 @@ import { calculate } from '@lotwise/engine/calculate';
 import type { CalculationResult } from '@lotwise/engine/types';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadEngineInput } from '../src/modules/tax/engine-input.ts';
-import { DIALECTS } from '../src/test-support/dialects.ts';
-import { TestClient } from '../src/test-support/http-client.ts';
-import { startTestServer, type TestServer } from '../src/test-support/test-server.ts';
+import { DIALECTS } from './support/dialects.ts';
+import { TestClient } from './support/http-client.ts';
+import { startTestServer, type TestServer } from './support/test-server.ts';
 
 /*
  * Issue 6 "Must show": every user-defined type of spec 02 §3, applied through the API, changes

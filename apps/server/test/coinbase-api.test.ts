@@ -1,16 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseFile } from '@lotwise/importers/parse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dedupeKeys } from '../src/modules/imports/dedupe.ts';
-import { fetchCoinbaseHistory } from '../src/modules/wallets/sources/coinbase-api.ts';
-import type { ExchangeApiOptions } from '../src/modules/wallets/sources/exchange-api.ts';
 import {
   type CoinbaseTransaction,
   coinbaseHandler,
   coinbaseTransactionsFromCsv,
-} from '../src/test-support/coinbase-replay.ts';
-import { ExchangeReplay } from '../src/test-support/exchange-replay.ts';
+} from '@lotwise/test-replay/coinbase-replay';
+import { ExchangeReplay } from '@lotwise/test-replay/exchange-replay';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dedupeKeys } from '../src/modules/imports/dedupe.ts';
+import { fetchCoinbaseHistory } from '../src/modules/wallets/sources/coinbase-api.ts';
+import type { ExchangeApiOptions } from '../src/modules/wallets/sources/exchange-api.ts';
 
 /**
  * Coinbase through ccxt (the App API's v2 wallets and transactions, v3 key permissions) against

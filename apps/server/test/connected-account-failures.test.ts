@@ -1,9 +1,9 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZPUB } from '../src/test-support/bitcoin-wallet.ts';
-import { DIALECTS } from '../src/test-support/dialects.ts';
-import { TestClient } from '../src/test-support/http-client.ts';
-import { startTestServer, type TestServer } from '../src/test-support/test-server.ts';
+import { ZPUB } from './support/bitcoin-wallet.ts';
+import { DIALECTS } from './support/dialects.ts';
+import { TestClient } from './support/http-client.ts';
+import { startTestServer, type TestServer } from './support/test-server.ts';
 
 /**
  * Issue 35.8: connected sources offline (every source's address a closed port). The account

@@ -1,18 +1,18 @@
 import { parseFile } from '@lotwise/importers/parse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dedupeKeys } from '../src/modules/imports/dedupe.ts';
-import { fetchCryptocomHistory } from '../src/modules/wallets/sources/cryptocom-api.ts';
-import type { ExchangeApiOptions } from '../src/modules/wallets/sources/exchange-api.ts';
 import {
   type CryptocomAccount,
   cryptocomHandler,
   cryptocomSampleAccount,
   cryptocomTrade,
-} from '../src/test-support/cryptocom-replay.ts';
-import { DIALECTS } from '../src/test-support/dialects.ts';
-import { ExchangeReplay } from '../src/test-support/exchange-replay.ts';
-import { TestClient } from '../src/test-support/http-client.ts';
-import { startTestServer, type TestServer } from '../src/test-support/test-server.ts';
+} from '@lotwise/test-replay/cryptocom-replay';
+import { ExchangeReplay } from '@lotwise/test-replay/exchange-replay';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dedupeKeys } from '../src/modules/imports/dedupe.ts';
+import { fetchCryptocomHistory } from '../src/modules/wallets/sources/cryptocom-api.ts';
+import type { ExchangeApiOptions } from '../src/modules/wallets/sources/exchange-api.ts';
+import { DIALECTS } from './support/dialects.ts';
+import { TestClient } from './support/http-client.ts';
+import { startTestServer, type TestServer } from './support/test-server.ts';
 
 /**
  * Crypto.com Exchange through ccxt (deposits, withdrawals, staking rewards, spot trades) against a

@@ -1,9 +1,9 @@
 import { allocationCsv } from '@lotwise/engine/form8949';
 import { readRecords } from '@lotwise/importers/core/csv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS } from '../src/test-support/dialects.ts';
-import { TestClient } from '../src/test-support/http-client.ts';
-import { startTestServer, type TestServer } from '../src/test-support/test-server.ts';
+import { DIALECTS } from './support/dialects.ts';
+import { TestClient } from './support/http-client.ts';
+import { startTestServer, type TestServer } from './support/test-server.ts';
 
 /**
  * Issue 29.5: account names a spreadsheet would run as formulas come out of every CSV as

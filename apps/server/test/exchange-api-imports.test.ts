@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseFile } from '@lotwise/importers/parse';
+import { binanceAccountFromStatement, binanceHandler } from '@lotwise/test-replay/binance-replay';
+import { coinbaseHandler, coinbaseTransactionsFromCsv } from '@lotwise/test-replay/coinbase-replay';
+import { ExchangeReplay } from '@lotwise/test-replay/exchange-replay';
+import { kucoinFillsFromCsv, kucoinHandler } from '@lotwise/test-replay/kucoin-replay';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { binanceAccountFromStatement, binanceHandler } from '../src/test-support/binance-replay.ts';
-import { coinbaseHandler, coinbaseTransactionsFromCsv } from '../src/test-support/coinbase-replay.ts';
-import { DIALECTS } from '../src/test-support/dialects.ts';
-import { ExchangeReplay } from '../src/test-support/exchange-replay.ts';
-import { TestClient } from '../src/test-support/http-client.ts';
-import { kucoinFillsFromCsv, kucoinHandler } from '../src/test-support/kucoin-replay.ts';
-import { startTestServer, type TestServer } from '../src/test-support/test-server.ts';
+import { DIALECTS } from './support/dialects.ts';
+import { TestClient } from './support/http-client.ts';
+import { startTestServer, type TestServer } from './support/test-server.ts';
 
 /**
  * Connected Coinbase, Binance and KuCoin accounts through the app (issue 18): the API and a

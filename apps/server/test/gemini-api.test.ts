@@ -1,16 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseFile } from '@lotwise/importers/parse';
+import { ExchangeReplay } from '@lotwise/test-replay/exchange-replay';
+import { type GeminiAccount, geminiAccountFromCsv, geminiHandler } from '@lotwise/test-replay/gemini-replay';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dedupeKeys } from '../src/modules/imports/dedupe.ts';
 import type { ExchangeApiOptions } from '../src/modules/wallets/sources/exchange-api.ts';
 import { fetchGeminiHistory } from '../src/modules/wallets/sources/gemini-api.ts';
-import { ExchangeReplay } from '../src/test-support/exchange-replay.ts';
-import {
-  type GeminiAccount,
-  geminiAccountFromCsv,
-  geminiHandler,
-} from '../src/test-support/gemini-replay.ts';
 
 /**
  * Gemini through ccxt (roles, transfers, balances, trades per market; signed X-GEMINI-PAYLOAD)

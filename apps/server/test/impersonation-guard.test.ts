@@ -2,9 +2,9 @@ import { authenticator } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_WHILE_VIEWING } from '../src/http/impersonation-guard.ts';
 import { allowedWhileImpersonating } from '../src/http/impersonation-policy.ts';
-import { DIALECTS } from '../src/test-support/dialects.ts';
-import { TestClient } from '../src/test-support/http-client.ts';
-import { startTestServer, type TestServer } from '../src/test-support/test-server.ts';
+import { DIALECTS } from './support/dialects.ts';
+import { TestClient } from './support/http-client.ts';
+import { startTestServer, type TestServer } from './support/test-server.ts';
 
 /**
  * Issue 32 item 1: the impersonation guard tested its patterns against the raw URL while

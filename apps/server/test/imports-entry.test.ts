@@ -1,8 +1,8 @@
 import { csvCell } from '@lotwise/engine/csv-cell';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS } from '../src/test-support/dialects.ts';
-import { TestClient } from '../src/test-support/http-client.ts';
-import { startTestServer, type TestServer } from '../src/test-support/test-server.ts';
+import { DIALECTS } from './support/dialects.ts';
+import { TestClient } from './support/http-client.ts';
+import { startTestServer, type TestServer } from './support/test-server.ts';
 
 describe('CSV export cells', () => {
   it('defuses spreadsheet formulas and quotes what needs quoting', () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS } from '../src/test-support/dialects.ts';
-import { startTestServer, type TestServer } from '../src/test-support/test-server.ts';
-import { fuzzUploads } from '../src/test-support/upload-fuzz.ts';
+import { DIALECTS } from './support/dialects.ts';
+import { startTestServer, type TestServer } from './support/test-server.ts';
+import { fuzzUploads } from './support/upload-fuzz.ts';
 
 /**
  * Issue 29: mutated exports through the HTTP upload, the import job and the calculation on

@@ -4,11 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseFile } from '@lotwise/importers/parse';
+import { type KrakenLedgerEntry, krakenEntriesFromCsv } from '@lotwise/test-replay/kraken-ledger-entries';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dedupeKeys } from '../src/modules/imports/dedupe.ts';
 import { familyOfFormat } from '../src/modules/imports/sources.ts';
 import { fetchKrakenLedgerCsv } from '../src/modules/wallets/sources/kraken-ledgers-api.ts';
-import { type KrakenLedgerEntry, krakenEntriesFromCsv } from '../src/test-support/kraken-ledger-entries.ts';
 
 /**
  * Kraken's private Ledgers call through ccxt against a local server answering in the shapes

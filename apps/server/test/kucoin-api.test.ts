@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseFile } from '@lotwise/importers/parse';
+import { ExchangeReplay } from '@lotwise/test-replay/exchange-replay';
+import { type KucoinFill, kucoinFillsFromCsv, kucoinHandler } from '@lotwise/test-replay/kucoin-replay';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dedupeKeys } from '../src/modules/imports/dedupe.ts';
 import type { ExchangeApiOptions } from '../src/modules/wallets/sources/exchange-api.ts';
 import { fetchKucoinHistory } from '../src/modules/wallets/sources/kucoin-api.ts';
-import { ExchangeReplay } from '../src/test-support/exchange-replay.ts';
-import { type KucoinFill, kucoinFillsFromCsv, kucoinHandler } from '../src/test-support/kucoin-replay.ts';
 
 /**
  * KuCoin through ccxt (the key's record, spot fills in 7-day windows) against a local server

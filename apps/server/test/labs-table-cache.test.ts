@@ -1,8 +1,8 @@
+import { LABS_PRICE_FILE } from '@lotwise/test-replay/labs-market';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS } from '../src/test-support/dialects.ts';
-import { TestClient } from '../src/test-support/http-client.ts';
-import { LABS_PRICE_FILE } from '../src/test-support/labs-market.ts';
-import { startTestServer, type TestServer } from '../src/test-support/test-server.ts';
+import { DIALECTS } from './support/dialects.ts';
+import { TestClient } from './support/http-client.ts';
+import { startTestServer, type TestServer } from './support/test-server.ts';
 
 /** Issue 35.11: Labs reuses the table's figures, but never past a change of the prices. */
 for (const dialect of DIALECTS) {

@@ -1,9 +1,9 @@
 import { createServer } from 'node:net';
 import { addDays } from '@lotwise/prices/days';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS } from '../src/test-support/dialects.ts';
-import { TestClient } from '../src/test-support/http-client.ts';
-import { startTestServer, type TestServer } from '../src/test-support/test-server.ts';
+import { DIALECTS } from './support/dialects.ts';
+import { TestClient } from './support/http-client.ts';
+import { startTestServer, type TestServer } from './support/test-server.ts';
 
 /** A local port nothing listens on: every provider request is refused, as offline. */
 async function closedPort(): Promise<number> {

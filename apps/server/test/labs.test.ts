@@ -1,12 +1,12 @@
 import { LABS_LIMIT_MESSAGE } from '@lotwise/contracts/labs/labs';
 import { addDays } from '@lotwise/prices/days';
-import { replayEnv, replayServer } from '@lotwise/prices/replay/replay-data';
-import type { ReplayServer } from '@lotwise/prices/replay/replay-server';
+import { LABS_PRICE_FILE, labsReplayData } from '@lotwise/test-replay/labs-market';
+import { replayEnv, replayServer } from '@lotwise/test-replay/prices/replay-data';
+import type { ReplayServer } from '@lotwise/test-replay/prices/replay-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS } from '../src/test-support/dialects.ts';
-import { TestClient } from '../src/test-support/http-client.ts';
-import { LABS_PRICE_FILE, labsReplayData } from '../src/test-support/labs-market.ts';
-import { startTestServer, type TestServer } from '../src/test-support/test-server.ts';
+import { DIALECTS } from './support/dialects.ts';
+import { TestClient } from './support/http-client.ts';
+import { startTestServer, type TestServer } from './support/test-server.ts';
 
 const HEADER =
   'Date,Sent Amount,Sent Currency,Received Amount,Received Currency,Fee Amount,Fee Currency,Net Worth Amount,Net Worth Currency,Label,Description,TxHash';

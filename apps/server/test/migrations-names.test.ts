@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { migrations } from '../src/db/migrations/index.ts';
 import { LEGACY_MIGRATION_NAMES } from '../src/db/migrations/legacy-names.ts';
-import { insertUser } from '../src/test-support/db-fixtures.ts';
-import { DIALECTS, openTestDb } from '../src/test-support/dialects.ts';
+import { insertUser } from './support/db-fixtures.ts';
+import { DIALECTS, openTestDb } from './support/dialects.ts';
 
 const names = Object.keys(migrations);
 const sequence = (name: string) => Number(name.slice(0, 6));

@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { migrateDown, migrateToLatest } from '../src/db/migrate.ts';
 import { migrations } from '../src/db/migrations/index.ts';
-import { insertUser } from '../src/test-support/db-fixtures.ts';
-import { DIALECTS, openTestDb } from '../src/test-support/dialects.ts';
+import { insertUser } from './support/db-fixtures.ts';
+import { DIALECTS, openTestDb } from './support/dialects.ts';
 
 for (const dialect of DIALECTS) {
   describe(`${dialect}: migrations`, () => {

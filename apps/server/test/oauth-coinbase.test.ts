@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CoinbaseOauthReplay } from '../src/test-support/coinbase-oauth-replay.ts';
+import { CoinbaseOauthReplay } from '@lotwise/test-replay/coinbase-oauth-replay';
 import { coinbaseTransactionsFromCsv } from '../src/test-support/coinbase-replay.ts';
 import { DIALECTS } from '../src/test-support/dialects.ts';
 import { TestClient } from '../src/test-support/http-client.ts';

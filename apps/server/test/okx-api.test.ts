@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseFile } from '@lotwise/importers/parse';
+import { ExchangeReplay } from '@lotwise/test-replay/exchange-replay';
+import { type OkxAccount, okxAccountFromCsv, okxHandler } from '@lotwise/test-replay/okx-replay';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dedupeKeys } from '../src/modules/imports/dedupe.ts';
 import type { ExchangeApiOptions } from '../src/modules/wallets/sources/exchange-api.ts';
 import { fetchOkxHistory } from '../src/modules/wallets/sources/okx-api.ts';
-import { ExchangeReplay } from '../src/test-support/exchange-replay.ts';
-import { type OkxAccount, okxAccountFromCsv, okxHandler } from '../src/test-support/okx-replay.ts';
 
 /**
  * OKX through ccxt (account config, trading and funding bills) against a local server answering

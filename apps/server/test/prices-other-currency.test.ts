@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS } from '../src/test-support/dialects.ts';
-import { TestClient } from '../src/test-support/http-client.ts';
-import { startTestServer, type TestServer } from '../src/test-support/test-server.ts';
+import { DIALECTS } from './support/dialects.ts';
+import { TestClient } from './support/http-client.ts';
+import { startTestServer, type TestServer } from './support/test-server.ts';
 
 /*
  * gbp-rows.csv (the CLI's fixture), reporting USD, offline, and no GBP→USD rate anywhere:

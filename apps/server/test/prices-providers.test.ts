@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { replayEnv, replayServer } from '@lotwise/prices/replay/replay-data';
-import type { ReplayServer } from '@lotwise/prices/replay/replay-server';
+import { replayEnv, replayServer } from '@lotwise/test-replay/prices/replay-data';
+import type { ReplayServer } from '@lotwise/test-replay/prices/replay-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { samplesReplay } from '../../../packages/prices/test/fixtures/replay-prices.ts';
-import { DIALECTS } from '../src/test-support/dialects.ts';
-import { TestClient } from '../src/test-support/http-client.ts';
-import { startTestServer, type TestServer } from '../src/test-support/test-server.ts';
+import { DIALECTS } from './support/dialects.ts';
+import { TestClient } from './support/http-client.ts';
+import { startTestServer, type TestServer } from './support/test-server.ts';
 
 const FIXTURES = resolve(import.meta.dirname, '../../../packages/prices/test/fixtures');
 const SAMPLES = resolve(import.meta.dirname, '../../../fixtures/exchange-samples');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ImportsRepo } from '../src/modules/imports/imports.repo.ts';
 import { inputChunk } from '../src/modules/tax/engine-input.ts';
-import { startTestServer, type TestServer } from '../src/test-support/test-server.ts';
+import { startTestServer, type TestServer } from './support/test-server.ts';
 
 /**
  * The tax calculation's read and the transactions export walk a user's rows in id order a

@@ -4,8 +4,8 @@ import type WebSocket from 'ws';
 import { loadConfig } from '../src/config.ts';
 import type { Mail } from '../src/mail/mailer.ts';
 import { createServer, type Server } from '../src/server.ts';
-import { DIALECTS, openTestDb } from '../src/test-support/dialects.ts';
-import { TestClient } from '../src/test-support/http-client.ts';
+import { DIALECTS, openTestDb } from './support/dialects.ts';
+import { TestClient } from './support/http-client.ts';
 
 /**
  * Issue 32.3 and 29.4: a websocket lives only as long as the access that opened it — the

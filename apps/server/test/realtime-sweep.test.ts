@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../src/modules/auth/tokens.ts';
 import { localHub } from '../src/realtime/hub.ts';
 import { SocketRegistry } from '../src/realtime/sockets.ts';
-import { DIALECTS } from '../src/test-support/dialects.ts';
-import { TestClient } from '../src/test-support/http-client.ts';
-import { startTestServer, type TestServer } from '../src/test-support/test-server.ts';
+import { DIALECTS } from './support/dialects.ts';
+import { TestClient } from './support/http-client.ts';
+import { startTestServer, type TestServer } from './support/test-server.ts';
 
 /**
  * The registry's own sweep (issue 32.3): a session that ended without a control message — Redis

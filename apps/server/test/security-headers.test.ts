@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS } from '../src/test-support/dialects.ts';
-import { startTestServer, type TestServer } from '../src/test-support/test-server.ts';
+import { DIALECTS } from './support/dialects.ts';
+import { startTestServer, type TestServer } from './support/test-server.ts';
 
 /** Issue 29.4: every API response carries the security headers; the Swagger UI has a CSP of its own. */
 for (const dialect of DIALECTS) {

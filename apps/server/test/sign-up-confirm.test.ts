@@ -1,8 +1,8 @@
 import { CONFIRM_EMAIL_MESSAGE } from '@lotwise/contracts/auth/session';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS } from '../src/test-support/dialects.ts';
-import { TestClient } from '../src/test-support/http-client.ts';
-import { startTestServer, type TestServer } from '../src/test-support/test-server.ts';
+import { DIALECTS } from './support/dialects.ts';
+import { TestClient } from './support/http-client.ts';
+import { startTestServer, type TestServer } from './support/test-server.ts';
 
 /**
  * Issue 32 item 5: on an instance that confirms addresses by e-mail (SIGNUP_CONFIRM_EMAIL, on

@@ -3,8 +3,8 @@ import { bulkInsert } from '../src/db/bulk-insert.ts';
 import type { Db } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { TaxResultsRepo } from '../src/modules/tax/tax-results.repo.ts';
-import { insertCalculation, insertUser } from '../src/test-support/db-fixtures.ts';
-import { DIALECTS, openTestDb } from '../src/test-support/dialects.ts';
+import { insertCalculation, insertUser } from './support/db-fixtures.ts';
+import { DIALECTS, openTestDb } from './support/dialects.ts';
 
 /**
  * A finished calculation removes the user's older ones. Their results go in chunks of a few

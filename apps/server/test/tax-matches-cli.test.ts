@@ -3,10 +3,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Dec } from '@lotwise/engine/decimal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS } from '../src/test-support/dialects.ts';
-import { TestClient } from '../src/test-support/http-client.ts';
-import { runNode } from '../src/test-support/run-node.ts';
-import { startTestServer, type TestServer } from '../src/test-support/test-server.ts';
+import { DIALECTS } from './support/dialects.ts';
+import { TestClient } from './support/http-client.ts';
+import { runNode } from './support/run-node.ts';
+import { startTestServer, type TestServer } from './support/test-server.ts';
 
 /*
  * The app's stored numbers equal `lotwise calc` on the same files, for every lot method and

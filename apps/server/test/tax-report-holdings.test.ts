@@ -9,9 +9,9 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEngineInput } from '../src/modules/tax/engine-input.ts';
 import { engineOptions, settingsOf } from '../src/modules/tax/tax-settings.ts';
-import { DIALECTS } from '../src/test-support/dialects.ts';
-import { TestClient } from '../src/test-support/http-client.ts';
-import { startTestServer, type TestServer } from '../src/test-support/test-server.ts';
+import { DIALECTS } from './support/dialects.ts';
+import { TestClient } from './support/http-client.ts';
+import { startTestServer, type TestServer } from './support/test-server.ts';
 
 const hasPoppler = spawnSync('pdftotext', ['-v']).status === 0;
 // 2024 ends with 0.7 BTC (0.6 left of the 2023 lot, basis 6,000, and 0.1 bought for

@@ -5,10 +5,10 @@ import { fileURLToPath } from 'node:url';
 import { Dec } from '@lotwise/engine/decimal';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS } from '../src/test-support/dialects.ts';
-import { TestClient } from '../src/test-support/http-client.ts';
-import { runNode } from '../src/test-support/run-node.ts';
-import { startTestServer, type TestServer } from '../src/test-support/test-server.ts';
+import { DIALECTS } from './support/dialects.ts';
+import { TestClient } from './support/http-client.ts';
+import { runNode } from './support/run-node.ts';
+import { startTestServer, type TestServer } from './support/test-server.ts';
 
 /*
  * Half cents everywhere: two sales of 10.005 (exact total 20.01; each line to cents half away

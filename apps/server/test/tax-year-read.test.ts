@@ -4,8 +4,8 @@ import type { Db } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { insertResults } from '../src/modules/tax/store-results.ts';
 import { TaxYearRepo } from '../src/modules/tax/tax-year.repo.ts';
-import { insertCalculation, insertUser } from '../src/test-support/db-fixtures.ts';
-import { DIALECTS, openTestDb } from '../src/test-support/dialects.ts';
+import { insertCalculation, insertUser } from './support/db-fixtures.ts';
+import { DIALECTS, openTestDb } from './support/dialects.ts';
 
 const disposal = (i: number, year: number): DisposalLine => ({
   txId: String(i + 1),

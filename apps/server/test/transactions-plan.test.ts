@@ -2,7 +2,7 @@ import { listTransactionsBody } from '@lotwise/contracts/transactions/list-trans
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categoryOf } from '../src/modules/transactions/list-filters.ts';
 import { TransactionsService } from '../src/modules/transactions/transactions.service.ts';
-import { startTestServer, type TestServer } from '../src/test-support/test-server.ts';
+import { startTestServer, type TestServer } from './support/test-server.ts';
 
 /**
  * Issue 5: SQLite walks the (user_id, CAST(amount AS REAL), id) indexes for the quantity sorts

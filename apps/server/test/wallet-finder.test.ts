@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS } from '../src/test-support/dialects.ts';
-import { TestClient } from '../src/test-support/http-client.ts';
-import { startTestServer, type TestServer } from '../src/test-support/test-server.ts';
+import { DIALECTS } from './support/dialects.ts';
+import { TestClient } from './support/http-client.ts';
+import { startTestServer, type TestServer } from './support/test-server.ts';
 
 /*
  * The wallet finder and bulk import (issue 18): an Ethereum wallet read through a replay of

@@ -1,7 +1,7 @@
+import { type ReplayData, replayEnv, replayServer, series } from '@lotwise/test-replay/prices/replay-data';
+import type { ReplayServer } from '@lotwise/test-replay/prices/replay-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { priceSettingsFromEnv } from '../src/config.ts';
-import { type ReplayData, replayEnv, replayServer, series } from '../src/replay/replay-data.ts';
-import type { ReplayServer } from '../src/replay/replay-server.ts';
 import { PriceResolver } from '../src/resolver.ts';
 import { MemoryPriceStore } from '../src/store.ts';
 

@@ -3,9 +3,9 @@ import { loadWallets } from '@lotwise/cli/calc/load';
 import { resolveCliPrices } from '@lotwise/cli/calc/prices';
 import { calculate } from '@lotwise/engine/calculate';
 import { matchTransfers } from '@lotwise/engine/transfer-matching';
+import { replayEnv, replayServer } from '@lotwise/test-replay/prices/replay-data';
+import type { ReplayServer } from '@lotwise/test-replay/prices/replay-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { replayEnv, replayServer } from '../src/replay/replay-data.ts';
-import type { ReplayServer } from '../src/replay/replay-server.ts';
 import { samplesReplay } from './fixtures/replay-prices.ts';
 
 const SAMPLES = resolve(import.meta.dirname, '../../../fixtures/exchange-samples');

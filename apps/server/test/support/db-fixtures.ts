@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../../src/db/schema.ts';
 
 /** A user straight in the table (no sign-up), for repository tests. */
 export async function insertUser(db: Kysely<Database>, email = 'b@example.com'): Promise<number> {

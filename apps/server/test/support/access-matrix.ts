@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Database } from '../../src/db/schema.ts';
 
 /**
  * Helpers of the authorization matrix (issue 32): the README's table of what an accountant may

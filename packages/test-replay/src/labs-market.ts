@@ -1,5 +1,5 @@
 import { addDays } from '@lotwise/prices/days';
-import { type ReplayData, series } from '@lotwise/prices/replay/replay-data';
+import { type ReplayData, series } from './prices/replay-data.ts';
 
 /**
  * Labs test data, shared by the server and browser tests. A price file whose figures are easy

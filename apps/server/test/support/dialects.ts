@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { type Db, type DialectName, openDatabase } from '../db/database.ts';
+import { type Db, type DialectName, openDatabase } from '../../src/db/database.ts';
 
 /**
  * Every repository and API test runs on both dialects (Kysely's DIALECTS pattern).

@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import { deriveAddresses } from '../modules/wallets/sources/esplora-api.ts';
+import { deriveAddresses } from '../../src/modules/wallets/sources/esplora-api.ts';
 
 /**
  * A Bitcoin wallet for the tests of issue 18, and a local server answering Esplora's API in

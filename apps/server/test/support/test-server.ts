@@ -1,10 +1,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type Config, loadConfig } from '../config.ts';
-import { type DialectName, openDatabase } from '../db/database.ts';
-import type { Mail, Mailer } from '../mail/mailer.ts';
-import { createServer, type Server } from '../server.ts';
+import { type Config, loadConfig } from '../../src/config.ts';
+import { type DialectName, openDatabase } from '../../src/db/database.ts';
+import type { Mail, Mailer } from '../../src/mail/mailer.ts';
+import { createServer, type Server } from '../../src/server.ts';
 import { openTestDb } from './dialects.ts';
 
 function fileDb(url: string) {

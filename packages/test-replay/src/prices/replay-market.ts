@@ -1,6 +1,6 @@
-import { addDays, dayMs } from '../days.ts';
-import { COINGECKO_PREFIX, type ReplayData } from './replay-data.ts';
+import { addDays, dayMs } from '@lotwise/prices/days';
 import type { Handler } from './replay-server.ts';
+import { COINGECKO_PREFIX, type ReplayData } from './replay-shape.ts';
 
 /**
  * CoinGecko's market calls served from the same recorded day prices: `/coins/markets` (price,
