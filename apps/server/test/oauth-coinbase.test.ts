@@ -1,10 +1,10 @@
 import { resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CoinbaseOauthReplay } from '@lotwise/test-replay/coinbase-oauth-replay';
-import { coinbaseTransactionsFromCsv } from '../src/test-support/coinbase-replay.ts';
-import { DIALECTS } from '../src/test-support/dialects.ts';
-import { TestClient } from '../src/test-support/http-client.ts';
-import { startTestServer, type TestServer } from '../src/test-support/test-server.ts';
+import { coinbaseTransactionsFromCsv } from '@lotwise/test-replay/coinbase-replay';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS } from './support/dialects.ts';
+import { TestClient } from './support/http-client.ts';
+import { startTestServer, type TestServer } from './support/test-server.ts';
 
 /**
  * "Connect with Coinbase" (issue 33) through the app, against Coinbase's login server and App API
