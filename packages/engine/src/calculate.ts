@@ -116,6 +116,9 @@ export function calculate(
   };
 
   const order = prepared.order;
+  const released = options.releaseRows
+    ? (transactions as unknown as Array<EngineTransaction | undefined>)
+    : null;
   for (let i = 0; i < order.length; i++) {
     const slot = order[i]!;
     const day = calendar.day(prepared.instants[slot]!);
@@ -127,6 +130,11 @@ export function calculate(
       ledger.setMethod(plan.forYear(year));
     }
     processor.process(materialise(slot, prepared, calendar));
+    if (released !== null) {
+      released[slot] = undefined;
+      const partner = prepared.partner[slot]!;
+      if (partner >= 0) released[partner] = undefined;
+    }
   }
   checkpointsUntil(Number.POSITIVE_INFINITY);
   // A history that ends before the switch day still reaches it: whatever is held then is

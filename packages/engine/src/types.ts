@@ -117,6 +117,12 @@ export interface CalculateOptions {
   resumeFrom?: Checkpoint;
   /** Also return `moves`: every lot moved between wallets/assets without a disposal. */
   recordMoves?: boolean;
+  /**
+   * The list of rows is the caller's to give up (the CLI's, parsed for this run): each row is
+   * dropped from it (the slot left empty) once processed, so a million rows do not stay alive
+   * beside the results being built. The caller must not read the list afterwards.
+   */
+  releaseRows?: boolean;
 }
 
 export type Term = 'short' | 'long';

@@ -96,7 +96,8 @@ function engineRow(tx: NormalisedTransaction, wallet: string): EngineTransaction
     received: tx.received,
     fee: tx.fee,
     fiat_value: tx.fiat_value,
-    tx_hash: tx.tx_hash,
+    // Only transfer matching reads the hash, and only of deposits and withdrawals.
+    tx_hash: tx.kind === 'deposit' || tx.kind === 'withdrawal' ? tx.tx_hash : null,
     token_contract: tx.token_contract ?? null,
     classification: classificationOf(tx),
     pairId: null,

@@ -21,6 +21,13 @@ const HUGE_INSIDE = 10_000;
 export async function writeJson(value: unknown, out: NodeJS.WritableStream = process.stdout): Promise<void> {
   let pending = '';
   for (const piece of pieces(value, '')) {
+    if (piece.length >= CHUNK_CHARS) {
+      // A piece already joined to size goes out as it is (no copy into a larger rope).
+      if (pending !== '') await write(out, pending);
+      await write(out, piece);
+      pending = '';
+      continue;
+    }
     pending += piece;
     if (pending.length >= CHUNK_CHARS) {
       await write(out, pending);
@@ -93,14 +100,34 @@ function* pieces(value: unknown, indent: string): Generator<string> {
   const inner = `${indent}  `;
   if (Array.isArray(value)) {
     yield '[';
+    // Items that fit on a line are joined into pieces of about CHUNK_CHARS here: one yield
+    // and one rope per item cost more than printing them (a million disposal lines).
+    const parts: string[] = [];
+    let size = 0;
     for (let i = 0; i < value.length; i++) {
-      yield `${i === 0 ? '' : ','}\n${inner}`;
+      const separator = i === 0 ? `\n${inner}` : `,\n${inner}`;
       const item = value[i];
       if (fitsOnALine(item)) {
         // Like JSON.stringify: undefined, functions and symbols in a list print as null.
-        yield (JSON.stringify(item) as string | undefined) ?? 'null';
-      } else yield* pieces(item, inner);
+        const text = (JSON.stringify(item) as string | undefined) ?? 'null';
+        parts.push(separator, text);
+        size += separator.length + text.length;
+        if (size >= CHUNK_CHARS) {
+          yield parts.join('');
+          parts.length = 0;
+          size = 0;
+        }
+        continue;
+      }
+      if (parts.length > 0) {
+        yield parts.join('');
+        parts.length = 0;
+        size = 0;
+      }
+      yield separator;
+      yield* pieces(item, inner);
     }
+    if (parts.length > 0) yield parts.join('');
     yield `\n${indent}]`;
     return;
   }

@@ -61,8 +61,10 @@ export function registerCalc(program: Command): void {
       parsed.engine.prices = prices.lookup;
       if (options.moves) parsed.engine.recordMoves = true;
       if (parsed.year !== null) parsed.engine.checkpoints = [`${parsed.year + 1}-01-01`];
+      // The rows are not needed past their processing: each is let go as the engine is done with
+      // it, and their memory is given back before the output is built.
+      parsed.engine.releaseRows = true;
       const result = calculate(matchTransfers(loaded.transactions, { inPlace: true }), parsed.engine);
-      // The rows are not needed past here: their memory is given back before the output is built.
       loaded.transactions.length = 0;
       const json = toJson(result, parsed.year, [...loaded.warnings, ...prices.warnings]);
       if (options.allocationCsv !== undefined && result.allocation) {

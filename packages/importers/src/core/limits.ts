@@ -31,6 +31,12 @@ const CURRENCY = /^[A-Z0-9]{1,8}$/;
  */
 export const ASSET_CODE = /^[A-Za-z0-9][A-Za-z0-9._\-:/$+]{0,63}$/;
 
+/**
+ * Asset codes already found storable: a file names a few dozen codes a million times, and the
+ * checks above ran a regular expression (and a replace) on every leg. Bounded.
+ */
+const goodAssets = new Set<string>();
+
 /** Why `tx` cannot be stored as it is, or null. */
 export function unstorable(tx: NormalisedTransaction): string | null {
   for (const [name, leg] of [
@@ -40,11 +46,14 @@ export function unstorable(tx: NormalisedTransaction): string | null {
   ] as const) {
     if (!leg) continue;
     if (!withinLimits(leg.amount)) return `${name} amount ${shown(leg.amount)} is out of range`;
+    if (goodAssets.has(leg.asset)) continue;
     if (leg.asset.length > FIELD_LIMITS.asset)
       return `${name} asset is longer than ${FIELD_LIMITS.asset} characters`;
     // biome-ignore lint/suspicious/noControlCharactersInRegex: NULs are the server staging's to drop (issue 29.11).
     if (!ASSET_CODE.test(leg.asset.replace(/\u0000/g, '')))
       return `${name} asset "${shown(leg.asset)}" is not an asset code (a letter or digit first, then letters, digits or . _ - : / $ +)`;
+    if (goodAssets.size >= 10_000) goodAssets.clear();
+    goodAssets.add(leg.asset);
   }
   if (tx.fiat_value && !withinLimits(tx.fiat_value.amount)) {
     return `fiat value ${shown(tx.fiat_value.amount)} is out of range`;

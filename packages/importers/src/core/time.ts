@@ -91,7 +91,8 @@ function plainUtc(s: string, offsetMinutes: number): string | null {
     return null;
   }
   if (d > daysInMonth(y, mo)) return null;
-  const iso = `${s.slice(0, 10)}T${s.slice(11, 19)}Z`;
+  // Joined, not concatenated: `${a}T${b}Z` is a rope of four strings, kept by every record.
+  const iso = [s.slice(0, 10), 'T', s.slice(11, 19), 'Z'].join('');
   return iso < EARLIEST_ISO ? null : iso <= latestIso() ? iso : null;
 }
 
