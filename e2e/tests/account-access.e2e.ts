@@ -60,6 +60,14 @@ describe('account access, onboarding and landing', () => {
     await page.goto(`${server.url}/transactions`);
     await page.waitForURL('**/onboarding/step-5');
     await page.getByText("You're all set").waitFor();
+    // On another browser or device too (issue 35.14): the server keeps the step, not this browser.
+    const phone = await newPage(browser, { width: 375, height: 812 });
+    await phone.page.goto(`${server.url}/login`);
+    await submitLogin(phone.page, email, PASSWORD);
+    await phone.page.waitForURL('**/onboarding/step-5');
+    await phone.page.getByText("You're all set").waitFor();
+    await screenshot(phone.page, 'onboarding-resumed-on-another-browser-375');
+    await phone.context.close();
     await page.getByRole('button', { name: 'Start importing' }).click();
 
     await page.waitForURL(`${server.url}/`);

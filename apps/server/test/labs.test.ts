@@ -21,6 +21,16 @@ const recentDay = () => addDays(new Date().toISOString().slice(0, 10), -10);
 const recentBuy = (asset: string) =>
   [HEADER, `${recentDay()} 09:00:00 UTC,100,USD,0.01,${asset},,,100,USD,,Buy,`].join('\n');
 
+/** Asks again, as the page does every 2 s, until no provider is asked in the background any more. */
+async function untilSettled(client: TestClient, path: string) {
+  for (let i = 0; i < 60; i++) {
+    const res = await client.get(path);
+    if (!res.body.market?.pending && !res.body.chart_pending) return res;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${path} still asks a provider in the background`);
+}
+
 async function signUp(server: TestServer, email: string): Promise<TestClient> {
   const client = new TestClient(server.app);
   const res = await client.post('/api/auth/sign_up', { email, password: 'correct horse 9' });
@@ -282,6 +292,51 @@ for (const dialect of DIALECTS) {
     });
   });
 
+  describe(`${dialect}: Labs with CoinGecko not asked since the start (issue 35.11)`, () => {
+    let replay: ReplayServer;
+    let server: TestServer;
+    let alice: TestClient;
+
+    beforeAll(async () => {
+      replay = await replayServer(labsReplayData()).start();
+      server = await startTestServer(dialect, { ...replayEnv(replay.url), LABS_MARKET_TTL_MINUTES: '0' });
+      alice = await signUp(server, 'alice@example.com');
+    });
+    afterAll(async () => {
+      await server.dispose();
+      await replay.stop();
+    });
+
+    it('the first view does not wait: it asks in the background, the next view has the provider’s figures and waits for it', async () => {
+      const first = await alice.get('/api/labs/dashboard');
+      expect(first.status).toBe(200);
+      expect(first.body.market).toMatchObject({
+        source: 'none',
+        pending: true,
+        message: 'Asking CoinGecko for market data…',
+      });
+      const settled = await untilSettled(alice, '/api/labs/dashboard');
+      expect(settled.body.market).toMatchObject({
+        source: 'provider',
+        origin: 'CoinGecko',
+        pending: false,
+        message: null,
+      });
+      expect(settled.body.trending.map((i: { symbol: string }) => i.symbol)).toEqual(['SOL', 'BTC']);
+
+      // BTC's chart: CoinGecko answered its last call, so it is waited for and draws what it has
+      // at once; Bitstamp, not asked since the start, is asked in the background for the rest.
+      const chart = await alice.get('/api/labs/price/BTC?range=1M');
+      expect(chart.body.points.length).toBeGreaterThan(0);
+      expect(chart.body.chart_pending).toBe(true);
+      expect(chart.body.chart_note).toBe(
+        'Asking Bitstamp for the rest of the BTC prices: showing your local price table meanwhile.',
+      );
+      const done = await untilSettled(alice, '/api/labs/price/BTC?range=1M');
+      expect(done.body.points.length).toBeGreaterThanOrEqual(chart.body.points.length);
+    });
+  });
+
   describe(`${dialect}: Labs when CoinGecko sends nonsense and nothing is stored`, () => {
     let replay: ReplayServer;
     let server: TestServer;
@@ -298,7 +353,11 @@ for (const dialect of DIALECTS) {
 
     it('says so plainly, with empty lists and no error', async () => {
       const alice = await signUp(server, 'alice@example.com');
-      const res = await alice.get('/api/labs/dashboard');
+      // Not asked since the start: asked in the background, the page asks again.
+      const first = await alice.get('/api/labs/dashboard');
+      expect(first.body.market).toMatchObject({ source: 'none', pending: true });
+      expect(first.body.market.message).toBe('Asking CoinGecko for market data…');
+      const res = await untilSettled(alice, '/api/labs/dashboard');
       expect(res.status).toBe(200);
       expect(res.body.market.source).toBe('none');
       expect(res.body.market.message).toBe(

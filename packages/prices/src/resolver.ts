@@ -25,6 +25,8 @@ export interface ResolveOptions {
   offline?: boolean;
   /** Ask again for windows a provider recently had nothing for ("fetch again"). */
   refetch?: boolean;
+  /** Provider ids not asked in this resolution (a page that cannot wait on them, issue 35.11). */
+  skip?: ReadonlySet<string>;
   progress?: (message: string, done: number, total: number) => void | Promise<void>;
 }
 
@@ -76,7 +78,7 @@ export class PriceResolver {
       requests: 0,
       fetched: 0,
       failures: [],
-      down: new Set(),
+      down: new Set(options.skip ?? []),
       ambiguous: [],
       options,
       done: 0,
@@ -242,6 +244,7 @@ export class PriceResolver {
 
   private async fetchFx(run: Run, currencies: string[], days: string[]): Promise<void> {
     const fx = this.providers.fx!;
+    if (run.down.has(fx.id)) return;
     const sorted = [...days].sort();
     const rates = await this.ask(run, fx, () =>
       fx.rates(

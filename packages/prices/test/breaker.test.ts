@@ -128,4 +128,38 @@ describe('circuit breaker per provider (issue 35.11)', () => {
       expect(breaker.skippedUntil).toBeNull();
     }
   });
+
+  it('knows whether the provider answered its last call: unknown, unreachable (also after the cooldown), reachable', async () => {
+    let now = 1_000_000;
+    const breaker = new CircuitBreaker('coingecko', 'CoinGecko', 60_000, () => now);
+    expect(breaker.reachability).toBe('unknown');
+    await expect(
+      breaker.run(() => Promise.reject(new ProviderError('coingecko', 'down', 'ECONNREFUSED'))),
+    ).rejects.toThrow();
+    expect(breaker.reachability).toBe('unreachable');
+    now += 60_000;
+    // The cooldown is over: it may be asked again, but nothing says it is back.
+    expect(breaker.skippedUntil).toBeNull();
+    expect(breaker.reachability).toBe('unreachable');
+    await expect(
+      breaker.run(() => Promise.reject(new ProviderError('coingecko', 'rate_limited', '429'))),
+    ).rejects.toThrow();
+    expect(breaker.reachability).toBe('reachable');
+    await breaker.run(() => Promise.resolve(1));
+    expect(breaker.reachability).toBe('reachable');
+  });
+
+  it('a resolution leaves the providers it is told to skip alone', async () => {
+    const settings = priceSettingsFromEnv(await offlineEnv());
+    const resolver = new PriceResolver(new MemoryPriceStore(), settings.providers, settings.pegs);
+    const started = performance.now();
+    const result = await resolver.resolve([{ asset: 'ETH', day: '2024-05-01' }], {
+      currency: 'GBP',
+      skip: new Set(['coingecko', 'ecb']),
+    });
+    expect(performance.now() - started).toBeLessThan(100);
+    expect(result.requests).toBe(0);
+    expect(result.missing).toHaveLength(1);
+    expect(settings.coingecko!.breaker.reachability).toBe('unknown');
+  });
 });

@@ -60,6 +60,8 @@ export interface UsersTable {
   /** When the user last spent a link mailed to their address (migration 000034). */
   email_verified_at: Generated<string | null>;
   onboarded: Bool;
+  /** The furthest onboarding step reached, 1–5 (migration 000048). */
+  onboarding_step: Generated<number>;
   transaction_uploaded: Bool;
   combined_page: Bool;
   resync_reminder: Bool;

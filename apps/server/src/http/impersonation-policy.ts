@@ -229,6 +229,7 @@ export const IMPERSONATION_POLICY: readonly PolicyRow[] = [
       'POST /api/onboarding/notifications',
       'GET /api/onboarding_flag',
       'POST /api/onboarding_flag',
+      'POST /api/onboarding/step',
       'POST /api/users/update_transaction_uploaded',
       'POST /api/users/dismiss_safe_harbor_banner',
       'POST /api/send_desktop_link',

@@ -124,6 +124,7 @@ export const WRITE_BODIES: Record<string, object> = {
   'POST /api/currency': { currency: 'EUR', timezone: 'Europe/Paris' },
   'POST /api/onboarding/notifications': { email_notifications: true, switch_notifications: true },
   'POST /api/onboarding_flag': { onboarded: false },
+  'POST /api/onboarding/step': { step: 5 },
   'POST /api/onboarding/settings/update_role': { role: 'cpa' },
   'POST /api/setting': { bulk_edit_preference: 'all_pages' },
   'PUT /api/setting': { bulk_edit_preference: 'all_pages' },

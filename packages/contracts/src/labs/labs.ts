@@ -35,6 +35,8 @@ export const marketStatus = z.object({
   as_of: z.string().nullable(),
   /** Older than a day. */
   stale: z.boolean(),
+  /** The provider is being asked in the background (not waited for): the page asks again shortly. */
+  pending: z.boolean(),
   message: z.string().nullable(),
 });
 export type MarketStatus = z.infer<typeof marketStatus>;
@@ -247,6 +249,8 @@ export const getLabsPrice = defineCall({
     points: z.array(z.tuple([z.string(), z.string()])),
     /** Why the chart is thin or empty, in words (null when it is whole). */
     chart_note: z.string().nullable(),
+    /** A provider is being asked in the background for the range's missing prices: ask again shortly. */
+    chart_pending: z.boolean(),
     trades: z.array(chartTrade),
     /** Gains in the user's reporting currency, from the latest complete calculation. */
     gains: z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall, successStatus } from '../http.ts';
 import { countryCode } from '../users/account.ts';
-import { user } from '../users/user.ts';
+import { onboardingStep, user } from '../users/user.ts';
 
 export const onboardingFlag = z.object({
   onboarded: z.boolean(),
@@ -78,6 +78,16 @@ export const setOnboardingFlag = defineCall({
   tag: 'onboarding',
   body: z.object({ onboarded: z.boolean() }),
   response: onboardingFlag,
+});
+
+export const saveOnboardingStep = defineCall({
+  method: 'POST',
+  path: '/api/onboarding/step',
+  summary:
+    'Records the onboarding step the user reached (the furthest one is kept), so another browser or device resumes there',
+  tag: 'onboarding',
+  body: z.object({ step: onboardingStep }),
+  response: z.object({ status: z.literal('success'), onboarding_step: onboardingStep }),
 });
 
 export const sendDesktopLink = defineCall({

@@ -6,6 +6,10 @@ export type Role = z.infer<typeof role>;
 /** US-region country codes: the tax-filing link shows only for these (spec 01 §6). */
 export const US_REGION_CODES = ['US', 'PR', 'MP', 'GU', 'AS', 'VI'] as const;
 
+/** The onboarding's steps: role, location, currency, notifications, finish. */
+export const onboardingStep = z.number().int().min(1).max(5);
+export type OnboardingStep = 1 | 2 | 3 | 4 | 5;
+
 /** The signed-in user as the client sees it (spec 01 §3 plus settings the product needs). */
 export const user = z.object({
   id: z.number().int(),
@@ -16,6 +20,8 @@ export const user = z.object({
   last_name: z.string().nullable(),
   roles: z.array(role),
   onboarded: z.boolean(),
+  /** The furthest onboarding step reached (issue 35.14): an unfinished onboarding resumes there. */
+  onboarding_step: onboardingStep,
   transaction_uploaded: z.boolean(),
   combined_page: z.boolean(),
   resync_reminder: z.boolean(),

@@ -1,4 +1,5 @@
 import type { StoredPrice } from '../types.ts';
+import type { CircuitBreaker } from './breaker.ts';
 
 /** A coin as a provider knows it: its id there, symbol, name and market-cap rank. */
 export interface CoinRef {
@@ -53,6 +54,8 @@ export interface CryptoProvider {
   coins(symbol: string): Promise<CoinRef[]>;
   /** The coin a token contract is, on a platform ("ethereum", "solana"); null when unknown. */
   coinByContract?(platform: string, address: string): Promise<CoinRef | null>;
+  /** Its circuit breaker (the real adapters have one): what the process knows of its reachability. */
+  readonly breaker?: CircuitBreaker;
 }
 
 /** Reference FX rates (the ECB's): 1 EUR in each currency, per business day. */
@@ -60,4 +63,5 @@ export interface FxProvider {
   readonly id: string;
   readonly label: string;
   rates(currencies: readonly string[], from: string, to: string): Promise<StoredPrice[]>;
+  readonly breaker?: CircuitBreaker;
 }

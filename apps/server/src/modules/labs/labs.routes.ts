@@ -44,6 +44,10 @@ function labsRoute<C extends ApiCall>(
 export function registerLabsRoutes(app: FastifyInstance, ctx: AppContext): void {
   const market = new MarketService(ctx);
   const research = new ResearchRepo(ctx.db.kysely, ctx.db.dialect === 'postgres');
+  // Provider requests pages did not wait for end before the database closes.
+  app.addHook('onClose', async () => {
+    await Promise.all([market.settle(), ctx.prices.background.settle()]);
+  });
 
   labsRoute(app, getLabsDashboard, async ({ auth, query }) => {
     const m = await market.market(auth.user.id);
@@ -137,6 +141,7 @@ export function registerLabsRoutes(app: FastifyInstance, ctx: AppContext): void 
       range: query.range,
       points: chart.points,
       chart_note: chart.note,
+      chart_pending: chart.pending,
       trades: chart.trades,
       gains,
     };

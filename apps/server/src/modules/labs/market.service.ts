@@ -3,6 +3,7 @@ import type { CoinGeckoProvider } from '@lotwise/prices/providers/coingecko';
 import { fetchMarkets, fetchTrending, type MarketQuote } from '@lotwise/prices/providers/coingecko-market';
 import { ProviderError } from '@lotwise/prices/providers/provider';
 import type { AppContext } from '../../http/context.ts';
+import { providerReach } from '../prices/provider-reach.ts';
 import { byRank, percentText } from './market-figures.ts';
 import { TableMarketCache } from './table-cache.ts';
 import { tableMarket } from './table-market.ts';
@@ -38,6 +39,12 @@ interface Snapshot {
   fetchedAt: string;
 }
 
+/** No market list now: why, and whether the provider is being asked in the background. */
+interface NoSnapshot {
+  error: string;
+  pending?: boolean;
+}
+
 function itemOf(q: MarketQuote): MarketItem {
   return {
     id: q.symbol,
@@ -51,6 +58,11 @@ function itemOf(q: MarketQuote): MarketItem {
     change_30d: percentText(q.change30d),
     sparkline: q.sparkline,
   };
+}
+
+/** "2026-11-27 14:20 UTC" */
+function utc(iso: string): string {
+  return `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 }
 
 function olderThanADay(asOf: string | null, now: number): boolean {
@@ -68,7 +80,7 @@ function olderThanADay(asOf: string | null, now: number): boolean {
  */
 export class MarketService {
   private cached: { at: number; snapshot: Snapshot } | null = null;
-  private inflight: Promise<Snapshot | { error: string }> | null = null;
+  private inflight: Promise<Snapshot | NoSnapshot> | null = null;
   /** The last failure, not retried for a minute (every page view would wait on the provider's retries). */
   private failed: { at: number; error: string } | null = null;
 
@@ -89,10 +101,12 @@ export class MarketService {
     const provider = this.provider;
     let snapshot: Snapshot | null = null;
     let failure: string | null = null;
+    let pending = false;
     if (provider) {
       const got = await this.snapshot(provider, now);
       if ('error' in got) {
         failure = got.error;
+        pending = got.pending === true;
         snapshot = await this.lastStored();
       } else snapshot = got;
     }
@@ -107,7 +121,10 @@ export class MarketService {
           .filter((q): q is MarketQuote => q !== undefined)
           .map((q) => bySymbol.get(q.symbol) ?? itemOf(q))
       : null;
-    return { status: this.status(snapshot, failure, table.asOf, now), items, bySymbol, trending };
+    const status = pending
+      ? this.pendingStatus(snapshot, table.asOf, now)
+      : this.status(snapshot, failure, table.asOf, now);
+    return { status, items, bySymbol, trending };
   }
 
   private status(
@@ -118,7 +135,14 @@ export class MarketService {
   ): MarketStatus {
     const label = this.provider?.label ?? 'CoinGecko';
     if (snapshot && !failure) {
-      return { source: 'provider', origin: label, as_of: snapshot.fetchedAt, stale: false, message: null };
+      return {
+        source: 'provider',
+        origin: label,
+        as_of: snapshot.fetchedAt,
+        stale: false,
+        pending: false,
+        message: null,
+      };
     }
     if (snapshot) {
       const stale = olderThanADay(snapshot.fetchedAt, now);
@@ -127,7 +151,8 @@ export class MarketService {
         origin: label,
         as_of: snapshot.fetchedAt,
         stale,
-        message: `${label} did not answer (${failure}). Showing its market data from ${snapshot.fetchedAt.slice(0, 16).replace('T', ' ')} UTC${stale ? ', more than a day old' : ''}.`,
+        pending: false,
+        message: `${label} did not answer (${failure}). Showing its market data from ${utc(snapshot.fetchedAt)}${stale ? ', more than a day old' : ''}.`,
       };
     }
     if (tableAsOf) {
@@ -142,6 +167,7 @@ export class MarketService {
         origin: 'your price table',
         as_of: tableAsOf,
         stale,
+        pending: false,
         message:
           why || stale
             ? `${why}${why ? 'showing' : 'Showing'} prices from your price table, latest ${tableAsOf}${stale ? ' — more than a day old' : ''}.`
@@ -153,14 +179,49 @@ export class MarketService {
       origin: null,
       as_of: null,
       stale: false,
+      pending: false,
       message: failure
         ? `No market data: ${label} did not answer (${failure}) and your price table has no prices yet.`
         : 'No market data: no market provider is configured and your price table has no prices yet. Load a price file in Settings → Prices, or set PRICE_PROVIDERS.',
     };
   }
 
+  /** The provider is being asked in the background: what is shown meanwhile (the page asks again soon). */
+  private pendingStatus(snapshot: Snapshot | null, tableAsOf: string | null, now: number): MarketStatus {
+    const label = this.provider?.label ?? 'CoinGecko';
+    if (snapshot) {
+      const stale = olderThanADay(snapshot.fetchedAt, now);
+      return {
+        source: 'snapshot',
+        origin: label,
+        as_of: snapshot.fetchedAt,
+        stale,
+        pending: true,
+        message: `Asking ${label} for new market data: showing its market data from ${utc(snapshot.fetchedAt)} meanwhile.`,
+      };
+    }
+    if (tableAsOf) {
+      return {
+        source: 'price_table',
+        origin: 'your price table',
+        as_of: tableAsOf,
+        stale: olderThanADay(tableAsOf, now),
+        pending: true,
+        message: `Asking ${label} for market data: showing prices from your price table meanwhile, latest ${tableAsOf}.`,
+      };
+    }
+    return {
+      source: 'none',
+      origin: null,
+      as_of: null,
+      stale: false,
+      pending: true,
+      message: `Asking ${label} for market data…`,
+    };
+  }
+
   /** The provider's market list: this process's copy, another process's stored one, or a fresh request. */
-  private async snapshot(provider: CoinGeckoProvider, now: number): Promise<Snapshot | { error: string }> {
+  private async snapshot(provider: CoinGeckoProvider, now: number): Promise<Snapshot | NoSnapshot> {
     const ttl = this.ctx.config.labs.marketTtlMs;
     if (this.cached && now - this.cached.at < ttl) return this.cached.snapshot;
     const stored = await this.lastStored();
@@ -169,13 +230,24 @@ export class MarketService {
       return stored;
     }
     if (this.failed && now - this.failed.at < RETRY_AFTER_MS) return { error: this.failed.error };
+    // Nobody waits on a provider known or likely to be unreachable (issue 35.11): its breaker
+    // open, it is left alone; not asked since the start or its cooldown over, it is asked in
+    // the background and the page shows what is stored meanwhile.
+    const mode = providerReach(this.ctx.prices.settings).find((r) => r.id === provider.id)?.mode ?? 'now';
+    if (mode === 'skipped') return { error: failureText(new ProviderError(provider.id, 'down', '')) };
     this.inflight ??= this.fetch(provider).finally(() => {
       this.inflight = null;
     });
-    return this.inflight;
+    if (mode === 'now') return this.inflight;
+    return { error: 'not asked yet', pending: true };
   }
 
-  private async fetch(provider: CoinGeckoProvider): Promise<Snapshot | { error: string }> {
+  /** Waits for a market list being fetched in the background (on close). */
+  async settle(): Promise<void> {
+    await this.inflight;
+  }
+
+  private async fetch(provider: CoinGeckoProvider): Promise<Snapshot | NoSnapshot> {
     try {
       const quotes = await fetchMarkets(provider, MARKET_SIZE);
       // Trending is a nicety: the market list stands without it.

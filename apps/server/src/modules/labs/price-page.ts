@@ -8,6 +8,7 @@ import type { AppContext } from '../../http/context.ts';
 import { buildRows, groupLots } from '../holdings/holdings.aggregate.ts';
 import { HoldingsRepo } from '../holdings/holdings.repo.ts';
 import { loadSnapshot } from '../holdings/holdings.service.ts';
+import { labelList, type ProviderReach, providerReach } from '../prices/provider-reach.ts';
 
 const RANGE_DAYS: Record<Exclude<PriceRange, 'ALL'>, number> = { '1D': 1, '7D': 7, '1M': 30, '1Y': 365 };
 /** Trades marked on one chart at most (the newest): a chart cannot show more apart. */
@@ -20,9 +21,10 @@ const today = () => new Date().toISOString().slice(0, 10);
 export interface PriceChart {
   points: Array<[string, string]>;
   note: string | null;
+  /** A provider is asked in the background for the range's missing prices (the page asks again soon). */
+  pending: boolean;
   trades: ChartTrade[];
 }
-
 interface TradeRow {
   id: number;
   timestamp: string;
@@ -76,9 +78,11 @@ function allStart(trades: TradeRow[], end: string): string {
 
 /**
  * The price chart of /labs/price/{id}: daily USD prices over the range from the price service
- * (the table first; the configured providers fill what it lacks, once, into the table), the
- * last day in 5-minute steps for 1D when CoinGecko is configured, and the user's buys and sells
- * in the range, each at its own USD value per unit when the row has one.
+ * (the table first; the providers fill what it lacks into the table), the last day in 5-minute
+ * steps for 1D when CoinGecko is configured and reachable, and the user's buys and sells in the
+ * range, each at its own USD value per unit when the row has one. Nobody waits on a provider
+ * known or likely to be unreachable (issue 35.11): such a provider is asked in the background
+ * and the chart shows the local table meanwhile.
  */
 export async function priceChart(
   ctx: AppContext,
@@ -94,9 +98,11 @@ export async function priceChart(
   const end = offline && latestKnownDay && latestKnownDay < today() ? latestKnownDay : today();
   const start = range === 'ALL' ? allStart(trades, end) : addDays(end, -RANGE_DAYS[range]);
   let note: string | null = null;
+  let pending = false;
 
   let points: Array<[string, string]> = [];
-  if (range === '1D' && provider) {
+  const intraday = provider && providerReach(ctx.prices.settings).find((r) => r.id === provider.id);
+  if (range === '1D' && provider && intraday?.mode === 'now') {
     const coin = await ctx.prices.describe(asset);
     try {
       points = coin.coinId ? await fetchIntraday(provider, coin.coinId) : [];
@@ -108,37 +114,55 @@ export async function priceChart(
   if (points.length === 0) {
     const needs = [];
     for (let day = start; day <= end; day = addDays(day, 1)) needs.push({ asset, day });
-    const { book, failures } = await ctx.prices.resolve(needs, {
-      currency: LABS_CURRENCY,
-      userId: user.id,
-      offline,
-    });
+    const { resolution, reach, asking } = await ctx.prices.resolveForPage(
+      needs,
+      { currency: LABS_CURRENCY, userId: user.id, offline },
+      `labs-chart:${asset}:${start}:${end}`,
+    );
     for (const need of needs) {
-      const answer = book.answer(asset, LABS_CURRENCY, need.day);
+      const answer = resolution.book.answer(asset, LABS_CURRENCY, need.day);
       // A day's own price only: the book may carry a nearby day's forward, which the chart must not draw as that day's.
       if (answer && answer.day === need.day) byDay.set(need.day, answer.price);
     }
     points = [...byDay].map(([day, price]) => [`${day}T00:00:00.000Z`, price]);
+    pending = asking.length > 0;
     // The providers that did not answer (or are skipped for a while after failing: the circuit breaker).
-    const unreachable = unreachableText(ctx, failures);
-    if (points.length === 0) note ??= noPricesText(asset, offline, unreachable);
+    const unreachable = unreachableText(ctx, reach, resolution.failures);
+    if (pending) note ??= askingText(asset, labelList(asking) ?? '', points.length > 0);
+    else if (points.length === 0) note ??= noPricesText(asset, offline, unreachable);
     else if (unreachable) note ??= `${unreachable}: prices from your local price table only.`;
     else if (offline && end < today()) note ??= `Prices end on ${end}: the price table has nothing newer.`;
     else if (range === '1D') note ??= 'Daily prices only: intraday prices need a market provider.';
   }
 
   const inRange = trades.filter((t) => t.timestamp.slice(0, 10) >= start && t.timestamp.slice(0, 10) <= end);
-  return { points, note, trades: inRange.map((t) => chartTrade(t, asset, byDay)) };
+  return { points, note, pending, trades: inRange.map((t) => chartTrade(t, asset, byDay)) };
 }
 
-/** "CoinGecko is unreachable" / "CoinGecko and Bitstamp are unreachable"; null when every provider answered. */
-function unreachableText(ctx: AppContext, failures: ReadonlyArray<{ provider: string }>): string | null {
-  const ids = new Set(failures.map((f) => f.provider));
-  const labels = [...ctx.prices.settings.providers.crypto, ctx.prices.settings.providers.fx]
-    .filter((p): p is NonNullable<typeof p> => p !== null && ids.has(p.id))
-    .map((p) => p.label);
-  if (labels.length === 0) return null;
-  return `${labels.join(' and ')} ${labels.length === 1 ? 'is' : 'are'} unreachable`;
+/** A provider asked in the background: what the chart shows meanwhile. */
+function askingText(asset: string, providers: string, anyPoints: boolean): string {
+  return anyPoints
+    ? `Asking ${providers} for the rest of the ${asset} prices: showing your local price table meanwhile.`
+    : `Asking ${providers} for ${asset} prices…`;
+}
+
+/**
+ * "CoinGecko is unreachable" / "CoinGecko and Bitstamp are unreachable": the crypto providers
+ * left alone after failing (open breaker) or failing now; null when none.
+ */
+function unreachableText(
+  ctx: AppContext,
+  reach: readonly ProviderReach[],
+  failures: ReadonlyArray<{ provider: string }>,
+): string | null {
+  const ids = new Set([
+    ...failures.map((f) => f.provider),
+    ...reach.filter((r) => r.mode === 'skipped').map((r) => r.id),
+  ]);
+  const labels = ctx.prices.settings.providers.crypto.filter((p) => ids.has(p.id)).map((p) => p.label);
+  const list = labelList(labels);
+  if (list === null) return null;
+  return `${list} ${labels.length === 1 ? 'is' : 'are'} unreachable`;
 }
 
 /** No price at all in the range: say so, and how prices get there. */

@@ -4,6 +4,7 @@ import {
   saveCurrency,
   saveLocation,
   saveNotifications,
+  saveOnboardingStep,
   sendDesktopLink,
   setOnboardingFlag,
   updateRole,
@@ -13,7 +14,7 @@ import type { UserRow } from '../../db/schema.ts';
 import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../http/errors.ts';
 import { authedRoute } from '../../http/route.ts';
-import { parseRoles, toUser } from '../users/users.repo.ts';
+import { nowIso, parseRoles, toUser } from '../users/users.repo.ts';
 import { REPORTING_CURRENCIES, TIMEZONES } from './currencies.ts';
 
 function flagOf(user: UserRow) {
@@ -79,6 +80,18 @@ export function registerOnboardingRoutes(app: FastifyInstance, ctx: AppContext):
   authedRoute(app, setOnboardingFlag, async ({ auth, body }) =>
     flagOf(await ctx.users.update(auth.user.id, { onboarded: body.onboarded })),
   );
+
+  authedRoute(app, saveOnboardingStep, async ({ auth, body }) => {
+    // The furthest step is kept: going back a step does not forget how far the user got.
+    await ctx.db.kysely
+      .updateTable('users')
+      .set({ onboarding_step: body.step, updated_at: nowIso() })
+      .where('id', '=', auth.user.id)
+      .where('onboarding_step', '<', body.step)
+      .execute();
+    const user = await ctx.users.findById(auth.user.id);
+    return { status: 'success' as const, onboarding_step: toUser(user!).onboarding_step };
+  });
 
   authedRoute(app, sendDesktopLink, async ({ auth, body }) => {
     const link = `${ctx.config.publicUrl}${body.redirectTo}`;

@@ -8,6 +8,16 @@ import type { PriceNeed } from '@lotwise/prices/types';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { PricesRepo } from './prices.repo.ts';
+import { BackgroundWork, type ProviderReach, providerReach } from './provider-reach.ts';
+
+/** A page's resolution: what could be answered now, and whether a provider is asked meanwhile. */
+export interface PageResolution {
+  resolution: Resolution;
+  /** Where each provider stood when the page asked. */
+  reach: ProviderReach[];
+  /** Labels of the providers asked in the background for what is missing (the page asks again soon). */
+  asking: string[];
+}
 
 export type LoadResult =
   | { ok: true; count: number; assets: string[]; origin: string }
@@ -21,6 +31,8 @@ export type LoadResult =
 export class PriceService {
   readonly repo: PricesRepo;
   readonly settings: PriceSettings;
+  /** Provider requests pages started and did not wait for. */
+  readonly background = new BackgroundWork();
   private catalogue: Promise<Catalogue> | null = null;
 
   constructor(db: Kysely<Database>, env: Record<string, string | undefined>) {
@@ -50,6 +62,34 @@ export class PriceService {
       await this.coins(),
     );
     return resolver.resolve(needs, options);
+  }
+
+  /**
+   * A resolution for an interactive page (Labs, issue 35.11): nobody waits on a provider known
+   * or likely to be unreachable. Only providers that answered their last call are asked and
+   * waited for; one not asked since the start or whose cooldown is over is asked in the
+   * background for what is still missing (kept in the table, so the page's next view has it,
+   * one run per `key` at a time); one whose breaker is open is left alone.
+   */
+  async resolveForPage(needs: PriceNeed[], options: ResolveOptions, key: string): Promise<PageResolution> {
+    const reach = providerReach(this.settings);
+    const skip = new Set(reach.filter((r) => r.mode !== 'now').map((r) => r.id));
+    const resolution = await this.resolve(needs, { ...options, skip });
+    // Only a provider that could answer what is missing is worth asking: the crypto providers
+    // quote US dollars, so the FX provider only when another currency or a fiat asset is wanted.
+    const fx = this.settings.providers.fx;
+    const fxWanted =
+      options.currency.toUpperCase() !== 'USD' ||
+      resolution.missing.some((n) => isFiat(n.asset.toUpperCase()));
+    const later = reach.filter((r) => r.mode === 'ask_later' && (r.id !== fx?.id || fxWanted));
+    let asking: string[] = [];
+    if (!options.offline && later.length > 0 && resolution.missing.length > 0) {
+      // For the shared table: what it lacks, whoever asked (a user's own prices are theirs only).
+      const { progress: _progress, ...quiet } = options;
+      const work = () => this.resolve(needs, { ...quiet, userId: null });
+      if (this.background.start(key, work)) asking = later.map((r) => r.label);
+    }
+    return { resolution, reach, asking };
   }
 
   /**

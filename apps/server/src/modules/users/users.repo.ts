@@ -1,4 +1,4 @@
-import type { Role, User } from '@lotwise/contracts/users/user';
+import type { OnboardingStep, Role, User } from '@lotwise/contracts/users/user';
 import type { Kysely } from 'kysely';
 import type { Database, NewUser, UserRow, UserUpdate } from '../../db/schema.ts';
 
@@ -9,6 +9,12 @@ export function parseRoles(roles: string): Role[] {
     .split(',')
     .map((r) => r.trim())
     .filter((r): r is Role => r === 'customer' || r === 'cpa' || r === 'admin');
+}
+
+/** A stored onboarding step as 1–5 (PostgreSQL may send a number as text). */
+function onboardingStep(value: unknown): OnboardingStep {
+  const n = Number(value);
+  return (Number.isInteger(n) && n >= 1 && n <= 5 ? n : 1) as OnboardingStep;
 }
 
 /** Row → API shape. Booleans come back as 0/1 from SQLite, hence Boolean(). */
@@ -22,6 +28,7 @@ export function toUser(row: UserRow): User {
     last_name: row.last_name,
     roles: parseRoles(row.roles),
     onboarded: Boolean(row.onboarded),
+    onboarding_step: onboardingStep(row.onboarding_step),
     transaction_uploaded: Boolean(row.transaction_uploaded),
     combined_page: Boolean(row.combined_page),
     resync_reminder: Boolean(row.resync_reminder),

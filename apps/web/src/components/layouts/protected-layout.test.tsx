@@ -17,6 +17,7 @@ const user = {
   last_name: null,
   roles: ['customer'],
   onboarded: true,
+  onboarding_step: 5,
   transaction_uploaded: false,
   combined_page: false,
   resync_reminder: false,
@@ -41,6 +42,7 @@ function renderAt(path: string) {
     [
       { path: '/login', element: <Where /> },
       { path: '/onboarding/step-1', element: <Where /> },
+      { path: '/onboarding/step-4', element: <Where /> },
       { element: <ProtectedLayout />, children: [{ path: '*', element: <Where /> }] },
     ],
     { initialEntries: [path] },
@@ -79,9 +81,15 @@ describe('ProtectedLayout', () => {
   });
 
   it('sends a customer who is not onboarded to step 1', async () => {
-    session({ ...user, onboarded: false });
+    session({ ...user, onboarded: false, onboarding_step: 1 });
     renderAt('/transactions');
     expect((await screen.findByTestId('where')).textContent).toBe('/onboarding/step-1');
+  });
+
+  it('sends a customer who left onboarding at step 4 back to step 4, as the server keeps it (issue 35.14)', async () => {
+    session({ ...user, onboarded: false, onboarding_step: 4 });
+    renderAt('/transactions');
+    expect((await screen.findByTestId('where')).textContent).toBe('/onboarding/step-4');
   });
 
   it('shows the unauthorised screen without a page role', async () => {

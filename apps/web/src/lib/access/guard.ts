@@ -62,7 +62,7 @@ export function decideAccess({
   }
 
   if (isCustomer(user)) {
-    if (!user.onboarded && !inOnboarding) return { kind: 'redirect', to: onboardingResumePath(user.uuid) };
+    if (!user.onboarded && !inOnboarding) return { kind: 'redirect', to: onboardingResumePath(user) };
     if (user.onboarded && inOnboarding) {
       // Leaving onboarding: a page remembered before sign-up (redirect, then pricing) comes first.
       const remembered = safeRedirectTarget(redirectTarget) ?? safeRedirectTarget(pricingTarget);

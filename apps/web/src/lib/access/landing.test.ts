@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { landingPath, postLoginTarget, safeRedirectTarget } from './landing';
-import { readOnboardingStep, rememberOnboardingStep } from './onboarding-progress';
+import { onboardingStepOf } from './onboarding-progress';
 
 const base = {
   roles: ['customer'] as const,
@@ -26,17 +26,14 @@ describe('landingPath', () => {
   it('sends users who are not onboarded to step 1', () => {
     expect(landingPath({ ...base, onboarded: false, transaction_uploaded: true })).toBe('/onboarding/step-1');
   });
-  it('sends users who left onboarding half-way back to the furthest step they reached', () => {
-    const uuid = 'u-resume-1';
-    rememberOnboardingStep(uuid, 3);
-    rememberOnboardingStep(uuid, 5);
-    rememberOnboardingStep(uuid, 2); // going back a step does not forget how far they got
-    expect(readOnboardingStep(uuid)).toBe(5);
-    expect(landingPath({ ...base, onboarded: false, uuid })).toBe('/onboarding/step-5');
-    // Another user of the same browser starts at their own beginning.
-    expect(landingPath({ ...base, onboarded: false, uuid: 'u-other' })).toBe('/onboarding/step-1');
-    window.localStorage.setItem('onboarding_step:u-bad', '9');
-    expect(readOnboardingStep('u-bad')).toBe(1);
+  it('sends users who left onboarding half-way back to the furthest step the server kept for them', () => {
+    expect(landingPath({ ...base, onboarded: false, onboarding_step: 5 })).toBe('/onboarding/step-5');
+    expect(landingPath({ ...base, onboarded: false, onboarding_step: 3 })).toBe('/onboarding/step-3');
+    // Nothing stored (an older server) or nonsense: the beginning.
+    expect(landingPath({ ...base, onboarded: false })).toBe('/onboarding/step-1');
+    expect(onboardingStepOf({ onboarding_step: 9 })).toBe(1);
+    expect(onboardingStepOf({ onboarding_step: 2.5 })).toBe(1);
+    expect(onboardingStepOf(null)).toBe(1);
   });
 });
 

@@ -8,8 +8,8 @@ export interface LandingUser {
   onboarded: boolean;
   transaction_uploaded: boolean;
   combined_page: boolean;
-  /** Known for a signed-in user: an unfinished onboarding resumes at its furthest step. */
-  uuid?: string;
+  /** The furthest onboarding step reached (kept on the server): an unfinished onboarding resumes there. */
+  onboarding_step?: number;
 }
 
 /** The imports path: /wallets with the combined page, otherwise /imports. */
@@ -22,7 +22,7 @@ export function landingPath(user: LandingUser): string {
   if (isCpa(user)) return paths.taxPro.dashboard.path;
   if (user.onboarded && (user.combined_page || user.transaction_uploaded)) return importsPath(user);
   if (user.onboarded) return paths.home.path;
-  return onboardingResumePath(user.uuid);
+  return onboardingResumePath(user);
 }
 
 /**

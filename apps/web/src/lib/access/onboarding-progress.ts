@@ -1,28 +1,18 @@
 import { paths } from '@/config/paths';
-import { readStorage, writeStorage } from '@/lib/storage';
 
-const STEPS = 5;
-const key = (uuid: string) => `onboarding_step:${uuid}`;
+type Step = 1 | 2 | 3 | 4 | 5;
+const isStep = (n: unknown): n is Step => typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= 5;
 
 /**
- * The furthest onboarding step this browser has shown the user (1–5), so someone who leaves
- * half-way comes back where they were, not to step 1. Kept per user, in local storage: every
- * earlier step's answer is already saved on the server.
+ * The furthest onboarding step the user reached (1–5), as the server keeps it per user
+ * (issue 35.14): someone who leaves half-way comes back where they were, on any browser or
+ * device, not to step 1. Every earlier step's answer is already saved on the server.
  */
-type Step = 1 | 2 | 3 | 4 | 5;
-const isStep = (n: number): n is Step => Number.isInteger(n) && n >= 1 && n <= STEPS;
-
-export function readOnboardingStep(uuid: string | undefined): Step {
-  if (!uuid) return 1;
-  const n = Number(readStorage(key(uuid)));
-  return isStep(n) ? n : 1;
-}
-
-export function rememberOnboardingStep(uuid: string, step: number): void {
-  if (step > readOnboardingStep(uuid)) writeStorage(key(uuid), String(step));
+export function onboardingStepOf(user: { onboarding_step?: number } | null | undefined): Step {
+  return isStep(user?.onboarding_step) ? user.onboarding_step : 1;
 }
 
 /** Where an unfinished onboarding continues. */
-export function onboardingResumePath(uuid: string | undefined): string {
-  return paths.onboarding.step.getHref(readOnboardingStep(uuid));
+export function onboardingResumePath(user: { onboarding_step?: number } | null | undefined): string {
+  return paths.onboarding.step.getHref(onboardingStepOf(user));
 }

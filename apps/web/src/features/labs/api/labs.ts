@@ -12,6 +12,17 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '@/lib/api-client';
 
+/** While a provider is asked in the background, a Labs page asks again this often (issue 35.11). */
+export const PENDING_REFRESH_MS = 2000;
+
+/** Ask again shortly while the server says a provider is being asked in the background. */
+function whilePending(query: {
+  state: { data?: { market: { pending: boolean }; chart_pending?: boolean } | undefined };
+}): number | false {
+  const data = query.state.data;
+  return data && (data.market.pending || data.chart_pending === true) ? PENDING_REFRESH_MS : false;
+}
+
 /** Query keys of Labs; adding or deleting a research item reads the research list again. */
 export const labsKeys = {
   all: ['labs'] as const,
@@ -25,6 +36,7 @@ export function useLabsDashboard(sort: LabsSort) {
   return useQuery({
     queryKey: labsKeys.dashboard(sort),
     queryFn: ({ signal }) => callApi(getLabsDashboard, { query: { sort }, signal }),
+    refetchInterval: whilePending,
     placeholderData: keepPreviousData,
     meta: { inlineError: true },
   });
@@ -50,6 +62,7 @@ export function useLabsDiscover(input: DiscoverInput) {
         },
         signal,
       }),
+    refetchInterval: whilePending,
     placeholderData: keepPreviousData,
     meta: { inlineError: true },
   });
@@ -59,6 +72,7 @@ export function useResearchItems(sort: LabsSort) {
   return useQuery({
     queryKey: labsKeys.research(sort),
     queryFn: ({ signal }) => callApi(listResearchItems, { query: { sort }, signal }),
+    refetchInterval: whilePending,
     placeholderData: keepPreviousData,
     meta: { inlineError: true },
   });
@@ -85,6 +99,7 @@ export function useLabsPrice(id: string, range: PriceRange) {
   return useQuery({
     queryKey: labsKeys.price(id, range),
     queryFn: ({ signal }) => callApi(getLabsPrice, { params: { id }, query: { range }, signal }),
+    refetchInterval: whilePending,
     placeholderData: keepPreviousData,
     meta: { inlineError: true },
   });

@@ -69,7 +69,8 @@ export function MarketStatusNotice({ status }: { status: MarketStatus }) {
       </Text>
     ) : null;
   }
-  const warn = status.stale || status.source === 'none' || status.source === 'snapshot';
+  // A provider being asked in the background is news, not a warning: the page asks again shortly.
+  const warn = !status.pending && (status.stale || status.source === 'none' || status.source === 'snapshot');
   return (
     <Alert
       mb="md"

@@ -2,14 +2,15 @@ import { Anchor, Box, Card, Container, Group, Progress, Stack, Text, Title } fro
 import { useDocumentTitle } from '@mantine/hooks';
 import { type ReactNode, useEffect } from 'react';
 import { Logo } from '@/components/ui/logo';
-import { rememberOnboardingStep } from '@/lib/access/onboarding-progress';
+import { onboardingStepOf } from '@/lib/access/onboarding-progress';
 import { useLogout } from '@/lib/session/logout';
 import { useSession } from '@/lib/session/session';
+import { useSaveOnboardingStep } from '../api/save-onboarding-step';
 
 export const ONBOARDING_STEPS = ['Role', 'Location', 'Currency', 'Notifications', 'Finish'] as const;
 
 interface OnboardingLayoutProps {
-  step: number;
+  step: 1 | 2 | 3 | 4 | 5;
   title: string;
   subtitle?: ReactNode;
   children: ReactNode;
@@ -19,10 +20,13 @@ interface OnboardingLayoutProps {
 export function OnboardingLayout({ step, title, subtitle, children }: OnboardingLayoutProps) {
   useDocumentTitle(`${title} · Set up Lotwise`);
   const logout = useLogout();
-  const uuid = useSession().data?.user?.uuid;
+  const user = useSession().data?.user;
+  const reached = user && !user.onboarded ? onboardingStepOf(user) : null;
+  const save = useSaveOnboardingStep();
+  const { mutate } = save;
   useEffect(() => {
-    if (uuid) rememberOnboardingStep(uuid, step);
-  }, [uuid, step]);
+    if (reached !== null && step > reached) mutate(step);
+  }, [reached, step, mutate]);
   const progress = (step / ONBOARDING_STEPS.length) * 100;
   return (
     <Box bg="gray.0" mih="100dvh">
