@@ -87,7 +87,11 @@ export async function loadEngineInputCursor(
   return out;
 }
 
-/** The columns the engine's input is made of, in the order the raw SQLite read gives them. */
+/**
+ * The columns the engine's input is made of, in the order the raw SQLite read gives them. Not
+ * the note or the external id: nothing in a calculation reads them, and a million of each
+ * were kept through it.
+ */
 const INPUT_COLUMNS = [
   'id',
   'import_history_id',
@@ -102,9 +106,7 @@ const INPUT_COLUMNS = [
   'fee_amount',
   'fiat_currency',
   'fiat_value',
-  'external_id',
   'tx_hash',
-  'note',
   'label',
   'user_defined_type',
   'ignored',
@@ -135,9 +137,7 @@ async function engineRowMaker(db: Kysely<Database>, userId: number) {
       received,
       fee,
       fiat_value,
-      external_id: r.external_id,
       tx_hash: r.tx_hash,
-      note: r.note,
       label: r.label,
       // The user's own classification wins; otherwise the file's label, as `lotwise calc` does.
       classification:
@@ -187,18 +187,16 @@ function rowOfCells(c: unknown[]): InputRow {
     fee_amount: c[10],
     fiat_currency: c[11],
     fiat_value: c[12],
-    external_id: c[13],
-    tx_hash: c[14],
-    note: c[15],
-    label: c[16],
-    user_defined_type: c[17],
-    ignored: c[18],
-    manual_price: c[19],
-    sent_price: c[20],
-    received_price: c[21],
-    fee_price: c[22],
-    pair_id: c[23],
-    token_contract: c[24],
+    tx_hash: c[13],
+    label: c[14],
+    user_defined_type: c[15],
+    ignored: c[16],
+    manual_price: c[17],
+    sent_price: c[18],
+    received_price: c[19],
+    fee_price: c[20],
+    pair_id: c[21],
+    token_contract: c[22],
   } as InputRow;
 }
 

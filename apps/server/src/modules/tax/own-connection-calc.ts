@@ -79,20 +79,24 @@ export async function calculateOnOwnConnection(
       ? await loadEngineInputRaw(db.kysely, db.sqlite, job.userId, filter)
       : await loadEngineInputCursor(db.kysely, job.userId, filter);
     const input = job.autoPairs ? withAutoPairs(rows, new Map(job.autoPairs)) : rows;
+    const rowCount = rows.length;
+    // Before the engine: it lets the rows go as it processes them (releaseRows).
+    const years = await txYearsOf(rows, job.timezone);
     const read = lap();
     host.progress(15, 'Finding prices');
     const priced = await host.price(priceNeeds(rows, job.currency));
     const prices = lap();
     host.progress(20, `Calculating ${rows.length} transactions`);
-    // The rows were read by this thread for this run: pairs are marked on them, not on copies.
+    // The rows were read by this thread for this run: pairs are marked on them, not on copies,
+    // and each is let go once processed (a million rows need not outlive their turn).
     const result = calculate(job.autoPairs ? input : matchTransfers(input, { inPlace: true }), {
       ...job.options,
       prices: tableLookup(priced.table),
+      releaseRows: true,
     });
     result.warnings.unshift(...priced.warnings);
     const engine = lap();
     host.progress(75, 'Saving results');
-    const years = await txYearsOf(rows, job.timezone);
     const checkpoints = checkpointRows(
       result.checkpoints,
       job.checkpoints.basisKey,
@@ -121,7 +125,7 @@ export async function calculateOnOwnConnection(
     }
     return {
       stored,
-      rows: rows.length,
+      rows: rowCount,
       yearKeys: Object.keys(result.years),
       warnings: result.warnings.length,
       holdings: result.holdings,
