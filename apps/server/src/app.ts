@@ -19,6 +19,7 @@ import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerMfaRoutes } from './modules/auth/mfa.routes.ts';
 import { registerBillingRoutes } from './modules/billing/billing.routes.ts';
 import { registerBrokerFormRoutes } from './modules/broker-forms/broker-forms.routes.ts';
+import { registerContractCheckRoutes } from './modules/contract-check/contract-check.routes.ts';
 import { registerHoldingsRoutes } from './modules/holdings/holdings.routes.ts';
 import { registerEntryRoutes } from './modules/imports/entry.routes.ts';
 import { registerImportRoutes } from './modules/imports/imports.routes.ts';
@@ -89,6 +90,7 @@ export async function buildApp(
     registerApiImportRoutes(api, ctx);
     registerOauthRoutes(api, ctx);
     registerWalletImportRoutes(api, ctx);
+    registerContractCheckRoutes(api, ctx);
     registerImportManagementRoutes(api, ctx);
     registerEntryRoutes(api, ctx);
     registerTransactionRoutes(api, ctx);

@@ -44,6 +44,7 @@ export const IMPERSONATION_POLICY: readonly PolicyRow[] = [
       'POST /api/imports/v2/actions/resync_account',
       'GET /api/oauth/providers',
       'POST /api/oauth/connections/:id/revoke',
+      'POST /api/check_smart_contract',
       'POST /api/blockchain_query',
       'PUT /api/imports/v2/import_histories/update_name',
       'PUT /api/imports/v2/import_histories/update_us_based',

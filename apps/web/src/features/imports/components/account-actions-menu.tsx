@@ -7,11 +7,14 @@ import {
   IconFlag,
   IconListDetails,
   IconPencil,
+  IconPlugConnected,
+  IconPlugConnectedX,
   IconRefresh,
   IconTrash,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { useRevokeOauth, useStartOauth } from '@/features/oauth/api/oauth';
 import { useResyncAccount } from '../api/api-imports';
 import { useUpdateImportUsBased } from '../api/update-import-us-based';
 import { accountLabel } from '../utils/import-state';
@@ -26,6 +29,8 @@ export interface AccountActions {
 export function AccountActionsMenu({ row, actions }: { row: ImportHistoryRow; actions: AccountActions }) {
   const usBased = useUpdateImportUsBased();
   const resync = useResyncAccount();
+  const revoke = useRevokeOauth();
+  const reconnect = useStartOauth();
   const name = accountLabel(row);
   return (
     <Menu position="bottom-end" withinPortal shadow="md">
@@ -43,6 +48,18 @@ export function AccountActionsMenu({ row, actions }: { row: ImportHistoryRow; ac
         {row.type === 'api' ? (
           <Menu.Item leftSection={<IconRefresh size={16} />} onClick={() => resync.mutate(row.id)}>
             Resync
+          </Menu.Item>
+        ) : null}
+        {row.oauth_status === 'active' ? (
+          <Menu.Item leftSection={<IconPlugConnectedX size={16} />} onClick={() => revoke.mutate(row.id)}>
+            Disconnect {row.account_name}
+          </Menu.Item>
+        ) : row.oauth_status && row.account_slug === 'coinbase' ? (
+          <Menu.Item
+            leftSection={<IconPlugConnected size={16} />}
+            onClick={() => reconnect.mutate({ provider: 'coinbase' })}
+          >
+            Connect with {row.account_name} again
           </Menu.Item>
         ) : null}
         <Menu.Item

@@ -3,6 +3,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '@/testing/test-utils';
 import { AddressForm, CHAIN_NOTES } from './address-form';
 
+const UNCHECKED = { checked: false, kind: 'unchecked', is_contract: false, warning: null, note: null };
+const TOKEN_WARNING =
+  "This address is the USDC token contract on Ethereum, not a wallet: importing it would read every transfer of the token, by everyone. Add your own wallet's address instead.";
+
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -19,8 +23,10 @@ describe('AddressForm', () => {
   });
 
   it('sends a Litecoin extended key as xpub_key, and a Solana address as the address', async () => {
-    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) =>
-      jsonResponse({ status: 'success', message: 'added', data: { import_history_id: 1, job_id: 2 } }),
+    const fetchMock = vi.fn(async (url: string, _init?: RequestInit) =>
+      String(url).includes('check_smart_contract')
+        ? jsonResponse({ status: 'success', data: UNCHECKED })
+        : jsonResponse({ status: 'success', message: 'added', data: { import_history_id: 1, job_id: 2 } }),
     );
     vi.stubGlobal('fetch', fetchMock);
     const ltub = `Ltub${'2'.repeat(107)}`;
@@ -46,5 +52,35 @@ describe('AddressForm', () => {
       coin: 'sol',
       address: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM',
     });
+  });
+
+  it('checks an address before saving it: a token contract is said, Cancel keeps it unsaved, Add anyway saves it', async () => {
+    const urls: string[] = [];
+    const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => {
+      urls.push(String(url));
+      return String(url).includes('check_smart_contract')
+        ? jsonResponse({
+            status: 'success',
+            data: { checked: true, kind: 'token', is_contract: true, warning: TOKEN_WARNING, note: null },
+          })
+        : jsonResponse({ status: 'success', message: 'added', data: { import_history_id: 1, job_id: 2 } });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const done = vi.fn();
+    renderWithProviders(<AddressForm initialCoin="eth" onDone={done} />);
+    fireEvent.change(screen.getByLabelText('Wallet address'), {
+      target: { value: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Add wallet' }));
+    await waitFor(() => expect(screen.getByTestId('contract-warning').textContent).toContain(TOKEN_WARNING));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByTestId('contract-warning')).toBeNull();
+    expect(urls.filter((u) => u.includes('blockchain_query'))).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Add wallet' }));
+    await waitFor(() => screen.getByTestId('contract-warning'));
+    fireEvent.click(screen.getByRole('button', { name: 'Add anyway' }));
+    await waitFor(() => expect(done).toHaveBeenCalledTimes(1));
+    expect(urls.filter((u) => u.includes('blockchain_query'))).toHaveLength(1);
+    expect(urls.filter((u) => u.includes('check_smart_contract'))).toHaveLength(2);
   });
 });

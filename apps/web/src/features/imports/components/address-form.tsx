@@ -1,7 +1,9 @@
-import { Alert, Button, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { errorText } from '@/lib/api-client';
-import { useBlockchainQuery } from '../api/api-imports';
+import { type BlockchainQueryInput, useBlockchainQuery } from '../api/api-imports';
+import { useCheckSmartContract } from '../api/check-smart-contract';
 
 /**
  * Chains Lotwise reads by address: EVM chains through Etherscan, Bitcoin through Esplora,
@@ -44,10 +46,22 @@ const EXTENDED_KEY = /^[a-zA-Z]{4}[1-9A-HJ-NP-Za-km-z]{100,112}$/;
 /** Add a wallet by its public address (issue 18): its history is read from the chain's explorer. */
 export function AddressForm({ onDone, initialCoin = 'eth' }: { onDone: () => void; initialCoin?: string }) {
   const query = useBlockchainQuery();
+  const check = useCheckSmartContract();
   const [coin, setCoin] = useState(initialCoin);
   const utxo = coin in UTXO;
   const [address, setAddress] = useState('');
   const [name, setName] = useState('');
+  /** What the check said about the address, waiting for "Add anyway" or "Cancel". */
+  const [pending, setPending] = useState<{ body: BlockchainQueryInput; warning: string } | null>(null);
+  const save = (body: BlockchainQueryInput, note: string | null) =>
+    query.mutate(body, {
+      onSuccess: () => {
+        // The check could not be made (the explorer did not answer): said, not skipped silently.
+        if (note) notifications.show({ color: 'yellow', message: note });
+        onDone();
+      },
+    });
+  const busy = check.isPending || query.isPending;
   return (
     <form
       onSubmit={(e) => {
@@ -55,11 +69,18 @@ export function AddressForm({ onDone, initialCoin = 'eth' }: { onDone: () => voi
         const text = address.trim();
         // A Bitcoin-family wallet is best added by its extended public key: every address it derives.
         const xpub = utxo && EXTENDED_KEY.test(text);
-        query.mutate(
-          xpub
-            ? { coin, address: '', xpub: true, xpub_key: text, custom_wallet_name: name || undefined }
-            : { coin, address: text, custom_wallet_name: name || undefined },
-          { onSuccess: onDone },
+        const body: BlockchainQueryInput = xpub
+          ? { coin, address: '', xpub: true, xpub_key: text, custom_wallet_name: name || undefined }
+          : { coin, address: text, custom_wallet_name: name || undefined };
+        query.reset();
+        if (xpub) return save(body, null);
+        // /check_smart_contract before the save: a token, a contract or an exchange's wallet is said first.
+        check.mutate(
+          { coin, address: text },
+          {
+            onSuccess: (res) =>
+              res.data.warning ? setPending({ body, warning: res.data.warning }) : save(body, res.data.note),
+          },
         );
       }}
     >
@@ -85,7 +106,10 @@ export function AddressForm({ onDone, initialCoin = 'eth' }: { onDone: () => voi
           label={utxo ? 'Address or xpub / ypub / zpub' : 'Wallet address'}
           placeholder={UTXO[coin] ?? (coin === 'sol' ? 'Base58 address' : '0x…')}
           value={address}
-          onChange={(e) => setAddress(e.currentTarget.value)}
+          onChange={(e) => {
+            setAddress(e.currentTarget.value);
+            setPending(null);
+          }}
           autoComplete="off"
         />
         <TextInput
@@ -94,14 +118,38 @@ export function AddressForm({ onDone, initialCoin = 'eth' }: { onDone: () => voi
           onChange={(e) => setName(e.currentTarget.value)}
           maxLength={120}
         />
-        {query.isError ? (
+        {query.isError || check.isError ? (
           <Alert color="red" data-testid="address-error">
-            {errorText(query.error)}
+            {errorText(query.error ?? check.error)}
           </Alert>
         ) : null}
-        <Button type="submit" loading={query.isPending} w="fit-content">
-          Add wallet
-        </Button>
+        {pending ? (
+          <Alert color="orange" title="Is this your wallet?" data-testid="contract-warning">
+            <Stack gap="sm">
+              <Text fz="sm">{pending.warning}</Text>
+              <Group gap="sm">
+                <Button
+                  color="orange"
+                  loading={query.isPending}
+                  onClick={() => {
+                    const body = pending.body;
+                    setPending(null);
+                    save(body, null);
+                  }}
+                >
+                  Add anyway
+                </Button>
+                <Button variant="default" onClick={() => setPending(null)}>
+                  Cancel
+                </Button>
+              </Group>
+            </Stack>
+          </Alert>
+        ) : (
+          <Button type="submit" loading={busy} w="fit-content">
+            Add wallet
+          </Button>
+        )}
       </Stack>
     </form>
   );

@@ -1,9 +1,22 @@
 import { API_EXCHANGES, type ApiExchange } from '@lotwise/contracts/imports/api-imports';
 import type { exchangeOption } from '@lotwise/contracts/imports/manual-entry';
-import { Checkbox, Modal, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Checkbox,
+  Divider,
+  Modal,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
+import { useOauthProviders } from '@/features/oauth/api/oauth';
+import { ConnectWithButton } from '@/features/oauth/components/connect-with-button';
 import { useIsMobile } from '@/hooks/use-is-mobile';
+import { useSession } from '@/lib/session/session';
 import { useUploads } from '../hooks/use-uploads';
 import { AddressForm } from './address-form';
 import { ApiKeyForm } from './api-key-form';
@@ -40,6 +53,9 @@ export function UploadDialog({ target, onClose }: { target: UploadTarget | null;
   const [separate, setSeparate] = useState(false);
   const [mode, setMode] = useState<'file' | 'api'>('file');
   const { clear } = uploads;
+  const providers = useOauthProviders();
+  // An accountant inside a client's account cannot consent for them on the exchange.
+  const viewing = Boolean(useSession().data?.masquerade);
 
   useEffect(() => {
     if (!target) return;
@@ -61,6 +77,7 @@ export function UploadDialog({ target, onClose }: { target: UploadTarget | null;
   const newOnly = exchange !== undefined && target?.historyId === undefined;
   const byAddress = newOnly && ADDRESS_SLUGS.has(exchange.slug);
   const canConnect = newOnly && (isApiExchange(exchange.slug) || byAddress);
+  const oauth = viewing ? undefined : providers.data?.data.find((p) => p.id === exchange?.slug);
 
   return (
     <Modal
@@ -77,7 +94,14 @@ export function UploadDialog({ target, onClose }: { target: UploadTarget | null;
             onChange={(v) => setMode(v === 'api' ? 'api' : 'file')}
             data={[
               { value: 'file', label: 'Upload a file' },
-              { value: 'api', label: byAddress ? 'Add by address' : 'Connect with an API key' },
+              {
+                value: 'api',
+                label: byAddress
+                  ? 'Add by address'
+                  : oauth
+                    ? 'Connect your account'
+                    : 'Connect with an API key',
+              },
             ]}
           />
         ) : null}
@@ -85,7 +109,15 @@ export function UploadDialog({ target, onClose }: { target: UploadTarget | null;
           byAddress ? (
             <AddressForm onDone={onClose} initialCoin={FIRST_CHAIN[exchange.slug] ?? 'eth'} />
           ) : isApiExchange(exchange.slug) ? (
-            <ApiKeyForm exchange={exchange.slug} onDone={onClose} />
+            <Stack gap="md">
+              {oauth ? (
+                <>
+                  <ConnectWithButton provider={oauth.id} name={oauth.name} />
+                  <Divider label="or with a read-only API key" labelPosition="center" />
+                </>
+              ) : null}
+              <ApiKeyForm exchange={exchange.slug} onDone={onClose} />
+            </Stack>
           ) : null
         ) : null}
         {mode === 'api' && canConnect ? null : (
