@@ -15,6 +15,7 @@ import { registerSecurityHeaders, SWAGGER_UI_CSP } from './http/security-headers
 import { installSessions } from './http/session-plugin.ts';
 import { registerTestHooks } from './http/test-hooks.routes.ts';
 import { registerAdminRoutes } from './modules/admin/admin.routes.ts';
+import { registerAggregatorRoutes } from './modules/aggregator/aggregator.routes.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { registerMfaRoutes } from './modules/auth/mfa.routes.ts';
 import { registerBillingRoutes } from './modules/billing/billing.routes.ts';
@@ -91,6 +92,7 @@ export async function buildApp(
     registerOauthRoutes(api, ctx);
     registerWalletImportRoutes(api, ctx);
     registerContractCheckRoutes(api, ctx);
+    registerAggregatorRoutes(api, ctx);
     registerImportManagementRoutes(api, ctx);
     registerEntryRoutes(api, ctx);
     registerTransactionRoutes(api, ctx);

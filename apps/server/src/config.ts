@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { type AggregatorConfig, loadAggregatorConfig } from './modules/aggregator/aggregator-config.ts';
 import { loadOauthConfig, type OauthConfig } from './modules/oauth/oauth-config.ts';
 
 /** Repository root: relative paths in the configuration are taken from here. */
@@ -163,6 +164,8 @@ export interface Config {
       };
   /** Exchanges connected by OAuth ("Connect with Coinbase"): only those with a registered app. */
   oauth: OauthConfig;
+  /** A partner that hands users over with an aggcode (off when unset). */
+  aggregator: AggregatorConfig | undefined;
   /** The price service's variables (PRICE_*, PRICES_*, COINGECKO_*, ECB_*), read by @lotwise/prices/config. */
   priceEnv: Record<string, string | undefined>;
 }
@@ -283,6 +286,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : { mode: 'off', plansFile },
     oauth: loadOauthConfig(env),
+    aggregator: loadAggregatorConfig(env),
     priceEnv: Object.fromEntries(Object.entries(env).filter(([key]) => PRICE_ENV.test(key))),
   };
 }

@@ -40,3 +40,13 @@ export interface OauthConnectionsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
 }
+
+/** A partner hand-over redeemed (migration 000049): its aggcode hashed, and what it added (JSON). */
+export interface AggregatorHandoffsTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  handoff_id: string | null;
+  result: string | null;
+  created_at: Timestamp;
+}

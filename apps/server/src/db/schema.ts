@@ -8,7 +8,11 @@ import type {
   WalletFinderDismissalsTable,
 } from './schema-connected.ts';
 import type { MarketSnapshotsTable, ResearchItemsTable } from './schema-labs.ts';
-import type { OauthAuthorizationsTable, OauthConnectionsTable } from './schema-oauth.ts';
+import type {
+  AggregatorHandoffsTable,
+  OauthAuthorizationsTable,
+  OauthConnectionsTable,
+} from './schema-oauth.ts';
 import type { PriceAssetsTable, PriceMissesTable, PricesTable } from './schema-prices.ts';
 import type {
   TaxCalculationsTable,
@@ -366,4 +370,5 @@ export interface Database {
   broker_form_lines: BrokerFormLinesTable;
   oauth_authorizations: OauthAuthorizationsTable;
   oauth_connections: OauthConnectionsTable;
+  aggregator_handoffs: AggregatorHandoffsTable;
 }

@@ -187,9 +187,13 @@ export const IMPERSONATION_POLICY: readonly PolicyRow[] = [
     ],
   },
   {
-    what: 'Connecting the client’s exchange login (Connect with Coinbase): the consent is the client’s own',
+    what: 'Connecting the client’s exchange login (Connect with Coinbase) or a partner’s hand-over link: the consent is the client’s own',
     allowed: false,
-    routes: ['POST /api/oauth/:provider/start', 'POST /api/oauth/:provider/callback'],
+    routes: [
+      'POST /api/oauth/:provider/start',
+      'POST /api/oauth/:provider/callback',
+      'POST /api/users/process_aggregator',
+    ],
   },
   {
     what: 'Signing in: sign-up and its e-mailed link, log-in, two-factor log-in, password reset',

@@ -77,6 +77,7 @@ const OWNED_BY_USER_ID = [
   'wallet_connections',
   'oauth_authorizations',
   'oauth_connections',
+  'aggregator_handoffs',
   'prices',
   'broker_forms',
   'broker_form_lines',

@@ -15,6 +15,7 @@ import { Logo } from '@/components/ui/logo';
 import { LoadingState } from '@/components/ui/states';
 import { TaxYearPicker } from '@/components/ui/tax-year-picker';
 import { paths } from '@/config/paths';
+import { AggregatorHandoff } from '@/features/imports/components/aggregator-handoff';
 import { InvitationBanner } from '@/features/taxpro/components/invitation-banner';
 import { useTaxYear } from '@/hooks/use-tax-year';
 import { isCpaOnly, isCustomer, isUsRegion } from '@/lib/access/roles';
@@ -81,6 +82,7 @@ export function AppLayout() {
             <SafeHarborBanner dismissedOnServer={user.safe_harbor_dismissed} />
           ) : null}
           {customer && !masquerade ? <InvitationBanner /> : null}
+          {masquerade ? null : <AggregatorHandoff />}
           {masquerade && blockedWhileViewing(pathname) ? (
             <NotWhileViewing />
           ) : (

@@ -32,6 +32,7 @@ import * as m000045 from './000045_sign_up_confirmations.ts';
 import * as m000046 from './000046_broker_forms.ts';
 import * as m000047 from './000047_oauth_connections.ts';
 import * as m000048 from './000048_onboarding_step.ts';
+import * as m000049 from './000049_aggregator_handoffs.ts';
 
 /**
  * Every migration, named `NNNNNN_what` and run in the order of that sequence number (Kysely
@@ -75,4 +76,5 @@ export const migrations: Record<string, Migration> = {
   '000046_broker_forms': m000046,
   '000047_oauth_connections': m000047,
   '000048_onboarding_step': m000048,
+  '000049_aggregator_handoffs': m000049,
 };
