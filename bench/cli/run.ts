@@ -4,15 +4,21 @@
  * yardstick's own workload (`bench/floor/gen-universal.mjs … --wallets 10 --assets 50 --years 5
  * --seed 7`). Both run as whole processes from a fresh start, best of three, at each size;
  * prints wall times, the ratio and each side's peak resident memory (VmHWM read from /proc
- * while it runs). Asserts nothing.
+ * while it runs). Then one more run of each with its output kept checks that they agree: the
+ * same tax years, and each year's income to the cent (the one total the floor computes as the
+ * tax rules do: it ignores fees and prices gifts, losses and transfers' network fees
+ * differently, so its proceeds and cost basis are not comparable). A disagreement is printed
+ * and the exit code is 1.
  *
  *   npx tsx bench/cli/run.ts [--tx 100000,1000000] [--runs 3] [--keep]
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createReadStream, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { createInterface } from 'node:readline';
+import { Dec } from '@lotwise/engine/decimal';
 import { formatMs } from '../support/measure.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -72,6 +78,40 @@ async function best(args: string[], runs: number): Promise<Run> {
   return { ...fastest, peakMb: Math.max(...all.map((r) => r.peakMb)) };
 }
 
+/** Each tax year's income in `lotwise calc --json` output, read line by line (it is ~360 MB at 1M). */
+async function cliIncome(file: string): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  let year: string | null = null;
+  for await (const line of createInterface({ input: createReadStream(file) })) {
+    const opened = /^ {4}"(\d{4})": \{$/.exec(line);
+    if (opened) year = opened[1]!;
+    const income = /^ {6}"income": "([^"]+)",?$/.exec(line);
+    if (income && year !== null) out.set(year, income[1]!);
+    if (line === '  },' || line === '  }') year = null;
+  }
+  return out;
+}
+
+/** The floor's and the CLI's years and incomes to the cent; the differences, if any. */
+async function disagreements(files: string[], dir: string): Promise<string[]> {
+  const floor = spawnSync(process.execPath, [FLOOR, ...files], { encoding: 'utf8', maxBuffer: 1 << 24 });
+  const floorYears: Record<string, { income: string }> = JSON.parse(floor.stdout).years;
+  const outFile = path.join(dir, 'lotwise-calc.json');
+  spawnSync(process.execPath, [CLI, 'calc', ...files, '--method', 'fifo', '--basis', 'universal', '--json'], {
+    stdio: ['ignore', openSync(outFile, 'w'), 'inherit'],
+  });
+  const cli = await cliIncome(outFile);
+  const problems: string[] = [];
+  const years = [...new Set([...Object.keys(floorYears), ...cli.keys()])].sort();
+  for (const year of years) {
+    const fromFloor = floorYears[year]?.income;
+    const fromCli = cli.get(year);
+    const cents = fromCli === undefined ? undefined : new Dec(fromCli).toFixed(2);
+    if (fromFloor !== cents) problems.push(`${year}: income floor ${fromFloor} vs lotwise ${fromCli}`);
+  }
+  return problems;
+}
+
 function countRows(files: string[]): number {
   let rows = 0;
   for (const f of files) rows += readFileSync(f, 'utf8').split('\n').filter(Boolean).length - 1;
@@ -108,5 +148,10 @@ for (const tx of sizes) {
   console.log(
     `  lotwise calc --json      ${formatMs(cli.ms)} (best of ${runs}), peak ${cli.peakMb.toFixed(0)} MiB  ×${(cli.ms / floor.ms).toFixed(2)} of the floor`,
   );
+  const problems = await disagreements(files, dir);
+  if (problems.length > 0) {
+    console.log(`  TOTALS DISAGREE:\n    ${problems.join('\n    ')}`);
+    process.exitCode = 1;
+  } else console.log("  totals agree: the same tax years, each year's income equal to the cent");
   if (!process.argv.includes('--keep')) rmSync(dir, { recursive: true, force: true });
 }
