@@ -69,6 +69,7 @@ export async function finishRun(
     await store.pauseImport(run.fileId, summary.format, summary.records, FREE_LIMIT_TEXT);
     return { status: 'paused', format: summary.format, needed: error.needed, limit: error.limit };
   }
+  await store.refreshStatistics(outcome.added);
   return {
     status: 'complete',
     format: summary.format,
