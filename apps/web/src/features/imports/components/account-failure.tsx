@@ -1,6 +1,7 @@
 import type { ImportHistoryRow } from '@lotwise/contracts/imports/import-histories';
 import { Button, Group, Text } from '@mantine/core';
-import { IconRefresh } from '@tabler/icons-react';
+import { IconPlugConnected, IconRefresh } from '@tabler/icons-react';
+import { useStartOauth } from '@/features/oauth/api/oauth';
 import { useResyncAccount } from '../api/api-imports';
 import { accountLabel } from '../utils/import-state';
 
@@ -10,23 +11,39 @@ import { accountLabel } from '../utils/import-state';
  */
 export function AccountFailure({ row }: { row: ImportHistoryRow }) {
   const retry = useResyncAccount();
+  const reconnect = useStartOauth();
   if (row.import_status !== 'failed' || !row.failure_reason) return null;
+  // Signed in by OAuth and no longer accepted: a retry cannot help, signing in again does.
+  const signInAgain = row.oauth_status === 'revoked' || row.oauth_status === 'expired';
   return (
     <Group gap={6} wrap="wrap" align="flex-start" data-testid="account-failure">
       <Text fz="xs" c="red.8" style={{ flex: '1 1 12rem', overflowWrap: 'anywhere' }}>
         {row.failure_reason}
       </Text>
-      <Button
-        size="compact-xs"
-        variant="light"
-        color="red"
-        leftSection={<IconRefresh size={12} />}
-        loading={retry.isPending}
-        onClick={() => retry.mutate(row.id)}
-        aria-label={`Retry ${accountLabel(row)}`}
-      >
-        Retry
-      </Button>
+      {signInAgain && row.account_slug === 'coinbase' ? (
+        <Button
+          size="compact-xs"
+          variant="light"
+          color="red"
+          leftSection={<IconPlugConnected size={12} />}
+          loading={reconnect.isPending || reconnect.isSuccess}
+          onClick={() => reconnect.mutate({ provider: 'coinbase' })}
+        >
+          Connect with {row.account_name} again
+        </Button>
+      ) : (
+        <Button
+          size="compact-xs"
+          variant="light"
+          color="red"
+          leftSection={<IconRefresh size={12} />}
+          loading={retry.isPending}
+          onClick={() => retry.mutate(row.id)}
+          aria-label={`Retry ${accountLabel(row)}`}
+        >
+          Retry
+        </Button>
+      )}
     </Group>
   );
 }

@@ -20,6 +20,11 @@ function AccountCell({ row }: { row: ImportHistoryRow }) {
             US
           </Badge>
         ) : null}
+        {row.oauth_status === 'revoked' || row.oauth_status === 'expired' ? (
+          <Badge size="xs" color="gray" variant="light" data-testid="oauth-disconnected">
+            {row.oauth_status === 'revoked' ? 'Disconnected' : 'Sign-in expired'}
+          </Badge>
+        ) : null}
         {row.api_warning ? (
           <Tooltip label={row.api_warning} multiline w={280} withArrow>
             <Badge
