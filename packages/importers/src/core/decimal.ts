@@ -24,9 +24,15 @@ const printable = (code: number) => code > 32 && code < 127;
 
 export function isPlaceholder(raw: string): boolean {
   const n = raw.length;
-  // Printable ASCII at both ends: nothing trim() would remove (NBSP and BOM included).
-  if (n > LONGEST_PLACEHOLDER && printable(raw.charCodeAt(0)) && printable(raw.charCodeAt(n - 1)))
-    return false;
+  if (n === 0) return true;
+  const first = raw.charCodeAt(0);
+  // Printable ASCII at both ends: nothing trim() would remove (NBSP and BOM included), so only
+  // the text itself can be a placeholder, and every one is shorter than 8 characters and starts
+  // with '-', 'N' or 'n' (no set lookup, and no hash of a new string, for most cells).
+  if (printable(first) && printable(raw.charCodeAt(n - 1))) {
+    if (n > LONGEST_PLACEHOLDER || (first !== 45 && first !== 78 && first !== 110)) return false;
+    return PLACEHOLDERS.has(raw);
+  }
   return PLACEHOLDERS.has(raw.trim());
 }
 
