@@ -141,32 +141,73 @@ describe('transactions list', () => {
     await toggle.click();
     expect(await rows(page).count()).toBe(before);
 
-    // A change (mark a reward row as staking reward) brings up the notice.
-    const session = await context.request.get('/api/auth/session');
-    const csrf = ((await session.json()) as { csrf_token: string }).csrf_token;
+    // Nothing calculated yet: the banner says so (not "since the last tax calculation").
+    const banner = page.getByTestId('new-imports-banner');
+    expect(await banner.getByTestId('recalculate-text').textContent()).toContain(
+      'You have not calculated your taxes yet.',
+    );
+
+    // A change (mark a reward row as staking reward) brings up the notice, counted.
+    const csrf = await csrfOf(context);
     const listed = await context.request.post('/api/traces/list_transactions_new', {
-      data: { search_params: 'dot' },
+      data: { search_params: 'dot', page_size: 50 },
       headers: { 'x-csrf-token': csrf },
     });
-    const dot = ((await listed.json()) as { transactions: { id: number }[] }).transactions[0];
-    if (!dot) throw new Error('no DOT row');
-    const marked = await context.request.post(
-      `/api/traces/update_transaction_type/${dot.id}/staking_reward`,
-      {
+    const dots = ((await listed.json()) as { transactions: { id: number }[] }).transactions;
+    expect(dots.length).toBeGreaterThanOrEqual(9);
+    const retype = async (id: number, type: string) => {
+      const res = await context.request.post(`/api/traces/update_transaction_type/${id}/${type}`, {
         headers: { 'x-csrf-token': csrf },
-      },
-    );
-    expect(marked.ok()).toBe(true);
+      });
+      expect(res.ok()).toBe(true);
+    };
+    await retype(dots[0]!.id, 'staking_reward');
     await page.reload();
-    await page
-      .getByTestId('recent-change-notice')
-      .filter({ hasText: 'You have recently changed your transaction.' })
-      .waitFor();
+    await page.getByTestId('recent-change-notice').waitFor();
+    expect(await page.getByTestId('recent-change-notice').textContent()).toBe(
+      'You have changed 1 transaction. It may take some time to reflect the changes in the converted rate.',
+    );
     await screenshot(page, 'transactions-recent-change');
 
-    // 'New imports detected': its link starts a recalculation and goes home.
-    await page.getByTestId('new-imports-banner').getByRole('button', { name: 'Recalculate now' }).click();
+    // The banner's link starts the calculation and goes home.
+    await banner.getByRole('button', { name: 'Calculate now' }).click();
     await page.waitForURL((url) => url.pathname === '/');
+    for (let i = 0; i < 150; i++) {
+      const years = (await (await context.request.get('/api/tax/years')).json()) as {
+        data: { calculated_at: string | null };
+      };
+      if (years.data.calculated_at) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+
+    // Eight transactions changed since the calculation (one of them twice): eight, and since when.
+    for (const dot of dots.slice(1, 9)) await retype(dot.id, 'airdrop');
+    await retype(dots[2]!.id, 'mined');
+    for (const [tag, viewport] of [
+      ['1280', { width: 1280, height: 860 }],
+      ['375', { width: 375, height: 812 }],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await page.goto('/transactions');
+      const notice = page.getByTestId('recent-change-notice');
+      await notice.waitFor();
+      expect(await notice.textContent()).toMatch(
+        /^You have changed 8 transactions since the last tax calculation \(\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}\)\. It may take some time to reflect the changes in the converted rate\.$/,
+      );
+      // Nothing was imported since: no calculate banner, only the notice.
+      expect(await page.getByTestId('new-imports-banner').count()).toBe(0);
+      // The trades lack a price and the balance: each needs review once, as the All Errors tab lists them.
+      const stats = (await (await context.request.get('/api/transaction/stats')).json()) as {
+        errors_count: number;
+        swb_count: number;
+        review_count: number;
+      };
+      expect(stats.review_count).toBeLessThan(stats.errors_count + stats.swb_count);
+      expect(await page.getByTestId('review-banner').textContent()).toContain(
+        `${stats.review_count} transactions need review`,
+      );
+      await screenshot(page, `transactions-eight-changes-${tag}`);
+    }
     await context.close();
   });
 

@@ -277,7 +277,7 @@ for (const dialect of DIALECTS) {
       expect((await alice.get('/api/feature_toggles/feature_status?feature=visibility_filter')).body).toEqual(
         { status: true },
       );
-      expect((await alice.get('/api/can_recalculate')).body).toEqual({ can_recalculate: true });
+      expect((await alice.get('/api/can_recalculate')).body).toMatchObject({ can_recalculate: true });
       expect((await alice.get('/api/gua_completion_status')).body).toEqual({ gua_completion_status: true });
       const mine = await alice.get(`/api/transaction/drill?id=${aliceIds[1]}&forward=true`);
       expect(mine.body).toMatchObject({
@@ -336,6 +336,27 @@ for (const dialect of DIALECTS) {
       });
       expect((await bob.get('/api/transaction/stats')).body).toMatchObject({ swb_count: 0 });
       expect((await list(bob, { txns_type: 'sell_without_buy' })).body.transactions_count).toBe(0);
+
+      // A row without a price and without the balance needs review once, not twice: the
+      // transactions page's banner and its All Errors tab count what the tab lists (issue 35, item 5).
+      await db
+        .insertInto('tax_transaction_status')
+        .values({
+          calc_id: calc.id,
+          user_id: user.id,
+          transaction_id: aliceIds[2] as number,
+          status: 'error',
+          missing_price: true,
+          sell_without_buy: true,
+          sell_without_buy_quantity: '1',
+        })
+        .execute();
+      const both = (await alice.get('/api/transaction/stats')).body;
+      expect(both).toMatchObject({ errors_count: 1, swb_count: 2, review_count: 2 });
+      const errorsTab = await list(alice, {
+        statuses: [{ value: 'need_review' }, { value: 'sell_without_buy' }],
+      });
+      expect(errorsTab.body.transactions_count).toBe(both.review_count);
     });
   });
 }

@@ -29,9 +29,17 @@ export const getTxnEditorRevamp = defineCall({
 export const getCanRecalculate = defineCall({
   method: 'GET',
   path: '/api/can_recalculate',
-  summary: 'Whether imports came in after the latest tax calculation',
+  summary: 'Whether imports came in after the latest tax calculation, and what changed since it',
   tag: 'transactions',
-  response: z.object({ can_recalculate: z.boolean() }),
+  response: z.object({
+    can_recalculate: z.boolean(),
+    /** When the latest finished calculation started; null when there is none yet. */
+    calculated_at: z.string().nullable(),
+    /** Transactions imported since then (every one when there is no calculation). */
+    imported_since: z.number().int(),
+    /** Transactions the user changed since then (edited, retyped, ignored, paired, grouped), each once. */
+    changed_since: z.number().int(),
+  }),
 });
 
 export const getGuaCompletionStatus = defineCall({

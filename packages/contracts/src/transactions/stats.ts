@@ -8,6 +8,8 @@ export const transactionStats = z.object({
   errors_count: z.number().int(),
   exchanges_count: z.number().int(),
   swb_count: z.number().int(),
+  /** Transactions needing review (a missing price, an insufficient balance or both), each once. */
+  review_count: z.number().int(),
   income_count: z.number().int(),
   taxable_count: z.number().int(),
   total: z.number().int(),

@@ -87,6 +87,8 @@ export class TransactionStatsRepo {
       .executeTakeFirstOrThrow();
     let errors = num(row.errors as number | string | null);
     let swb = 0;
+    // Before a calculation only missing prices are known; after, a row may have both: once.
+    let review = errors;
     if (source.calcId !== null) {
       const calc = await this.db
         .selectFrom('tax_transaction_status as s')
@@ -103,10 +105,21 @@ export class TransactionStatsRepo {
               eb.case().when('s.sell_without_buy', '=', true).then(1).else(0).end(),
             )
             .as('swb'),
+          eb.fn
+            .sum<number | string | null>(
+              eb
+                .case()
+                .when(eb.or([eb('s.missing_price', '=', true), eb('s.sell_without_buy', '=', true)]))
+                .then(1)
+                .else(0)
+                .end(),
+            )
+            .as('review'),
         ])
         .executeTakeFirstOrThrow();
       errors = num(calc.mp);
       swb = num(calc.swb);
+      review = num(calc.review);
     }
     const exchanges = await this.db
       .selectFrom('import_histories')
@@ -120,6 +133,7 @@ export class TransactionStatsRepo {
       errors_count: errors,
       exchanges_count: num(exchanges.n),
       swb_count: swb,
+      review_count: review,
       income_count: num(row.income),
       taxable_count: num(row.taxable),
       total: num(row.total),

@@ -19,6 +19,7 @@ import { notFound } from '../../http/errors.ts';
 import { authedRoute } from '../../http/route.ts';
 import { drill } from './drill.ts';
 import { featureOn } from './feature-flags.ts';
+import { sinceCalculation } from './recent-change.ts';
 import { loadStatusSource } from './status-source.ts';
 import { TransactionsService } from './transactions.service.ts';
 
@@ -56,9 +57,18 @@ export function registerTransactionRoutes(app: FastifyInstance, ctx: AppContext)
   authedRoute(app, getVisibilityFilterStatus, async ({ query }) => ({ status: featureOn(query.feature) }));
   authedRoute(app, getGroupUiStatus, async () => ({ status: featureOn('group_ui') }));
   authedRoute(app, getTxnEditorRevamp, async () => ({ txn_editor_revamp: featureOn('txn_editor_revamp') }));
-  authedRoute(app, getCanRecalculate, async ({ auth }) => ({
-    can_recalculate: await service.canRecalculate(auth.user.id),
-  }));
+  authedRoute(app, getCanRecalculate, async ({ auth }) => {
+    const [can, since] = await Promise.all([
+      service.canRecalculate(auth.user.id),
+      sinceCalculation(db, auth.user.id),
+    ]);
+    return {
+      can_recalculate: can,
+      calculated_at: since.calculatedAt,
+      imported_since: since.imported,
+      changed_since: since.changed,
+    };
+  });
   authedRoute(app, getGuaCompletionStatus, async ({ auth }) => ({
     gua_completion_status: await service.calculationComplete(auth.user.id),
   }));

@@ -43,7 +43,7 @@ export function StatusTabs({
         </Tabs.Tab>
         <Tabs.Tab value="errors">
           <Group gap={0} wrap="nowrap">
-            All Errors{count(stats ? stats.errors_count + stats.swb_count : undefined)}
+            All Errors{count(stats?.review_count)}
           </Group>
         </Tabs.Tab>
         <Tabs.Tab value="notes">

@@ -41,7 +41,8 @@ export function TransactionsPage() {
   );
   const list = useTransactions(legacy ? 'legacy' : 'grouped', body);
   const stats = useTransactionStats().data;
-  const canRecalculate = useCanRecalculate().data?.can_recalculate ?? false;
+  const recalculation = useCanRecalculate().data;
+  const canRecalculate = recalculation?.can_recalculate ?? false;
   const [exchangesOpen, setExchangesOpen] = useState(false);
   // Spec 01 §5: a page above the total is ignored: clamp to the last page once the count is known.
   const count = list.data?.transactions_count;
@@ -92,6 +93,7 @@ export function TransactionsPage() {
       <ListBanners
         stats={stats}
         canRecalculate={canRecalculate}
+        since={recalculation}
         recentlyChanged={list.data?.transactions_updated ?? false}
         onMissingPrices={() => selectBox('need_review')}
         onInsufficient={() => selectBox('sell_without_buy')}
