@@ -21,6 +21,13 @@ const PRODUCTION = '^(apps|packages)/[^/]+/';
 module.exports = {
   forbidden: [
     {
+      name: 'packages-not-to-apps',
+      severity: 'error',
+      comment: 'packages/* are the libraries the apps are made of; they never reach up into an app.',
+      from: { path: '^packages/' },
+      to: { path: '^apps/' },
+    },
+    {
       name: 'pure-engine-and-importers',
       severity: 'error',
       comment:

@@ -24,7 +24,7 @@ import { formatMs } from '../support/measure.ts';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const FLOOR = path.join(ROOT, 'bench/floor/floor-fifo.mjs');
 const GENERATOR = path.join(ROOT, 'bench/floor/gen-universal.mjs');
-const CLI = path.join(ROOT, 'packages/cli/bin/lotwise.mjs');
+const CLI = path.join(ROOT, 'apps/cli/bin/lotwise.mjs');
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);

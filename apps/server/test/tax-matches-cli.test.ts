@@ -14,6 +14,7 @@ import { startTestServer, type TestServer } from './support/test-server.ts';
  * self-transfer) imported through the app as two accounts named like the files.
  */
 const cli = join(dirname(fileURLToPath(import.meta.url)), '../../../packages/cli');
+const bin = join(dirname(fileURLToPath(import.meta.url)), '../../../apps/cli/bin/lotwise.mjs');
 const FILES = ['exchange', 'cold'].map((name) => join(cli, 'test/fixtures/calc', `${name}.csv`));
 const METHODS = ['fifo', 'lifo', 'hifo', 'lofo'] as const;
 const BASES = ['universal', 'per-wallet', 'us-2025'] as const;
@@ -54,18 +55,7 @@ const line = (d: Line) =>
 
 async function cliYears(method: string, basis: string): Promise<Years> {
   const r = await runNode(
-    [
-      join(cli, 'bin/lotwise.mjs'),
-      'calc',
-      ...FILES,
-      '--json',
-      '--method',
-      method,
-      '--basis',
-      basis,
-      '--tz',
-      'UTC',
-    ],
+    [bin, 'calc', ...FILES, '--json', '--method', method, '--basis', basis, '--tz', 'UTC'],
     // Offline like the app under test: the fixtures carry their values.
     { PRICE_PROVIDERS: 'none' },
   );

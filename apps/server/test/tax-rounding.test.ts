@@ -30,7 +30,7 @@ const BASIS = '100.00';
 const GAIN = '-79.98';
 const INCOME = '6.26';
 
-const cliBin = join(dirname(fileURLToPath(import.meta.url)), '../../../packages/cli/bin/lotwise.mjs');
+const cliBin = join(dirname(fileURLToPath(import.meta.url)), '../../../apps/cli/bin/lotwise.mjs');
 
 for (const dialect of DIALECTS) {
   describe(`${dialect}: one rounding rule on screen, in the CSV, the PDF and the CLI`, () => {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Bundles the CLI's TypeScript (and the workspace packages it uses) into dist/ with esbuild, so
 // `lotwise` starts without compiling TypeScript on every run. Third-party packages stay external
-// (node resolves them from node_modules as usual). bin/lotwise.mjs uses the bundle only while it
+// (node resolves them from node_modules as usual). apps/cli/bin/lotwise.mjs uses the bundle only while it
 // is newer than every source file listed in dist/inputs.json, and falls back to tsx otherwise.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,8 +11,8 @@ const root = path.resolve(cli, '../..');
 const dist = path.join(cli, 'dist');
 
 /**
- * Bare specifiers outside the monorepo stay imports; @lotwise/* sources are bundled, except the
- * server's (only `prices` uses them, and bin/lotwise.mjs never sends `prices` to the bundle).
+ * Bare specifiers outside the monorepo stay imports; @lotwise/* sources are bundled (the offline
+ * commands import no app: `prices`, which needs the server, is apps/cli's and never bundled).
  */
 const externalThirdParty = {
   name: 'external-third-party',

@@ -8,7 +8,7 @@ import { runNode } from './run-node.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const cli = join(here, '..');
-const bin = join(cli, 'bin', 'lotwise.mjs');
+const bin = join(cli, '../../apps/cli/bin/lotwise.mjs');
 const files = ['exchange.csv', 'cold.csv'].map((f) => join(here, 'fixtures', 'calc', f));
 const offline = { PRICE_PROVIDERS: 'none' };
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { runNode } from './run-node.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const bin = join(here, '..', 'bin', 'lotwise.mjs');
+const bin = join(here, '../../../apps/cli/bin/lotwise.mjs');
 const fixture = (name: string): string => join(here, 'fixtures', 'import', name);
 
 function run(args: string[]) {

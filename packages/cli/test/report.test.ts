@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { runNode } from './run-node.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const bin = join(here, '..', 'bin', 'lotwise.mjs');
+const bin = join(here, '../../../apps/cli/bin/lotwise.mjs');
 const fixture = join(here, 'fixtures', 'report', 'exchange.csv');
 const expected = (name: string): string =>
   readFileSync(join(here, 'fixtures', 'report', 'expected', name), 'utf8');

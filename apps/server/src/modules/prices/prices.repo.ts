@@ -1,3 +1,4 @@
+import type { PriceFileStore } from '@lotwise/prices/price-load';
 import type { CoinRef } from '@lotwise/prices/providers/provider';
 import type { PriceQuery, PriceStore, ProviderMiss } from '@lotwise/prices/store';
 import type { StoredPrice } from '@lotwise/prices/types';
@@ -18,7 +19,7 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
 }
 
 /** The local price table in the app's database: the price service's store. */
-export class PricesRepo implements PriceStore {
+export class PricesRepo implements PriceStore, PriceFileStore {
   constructor(private readonly db: Kysely<Database>) {}
 
   async load(query: PriceQuery): Promise<StoredPrice[]> {

@@ -1,7 +1,7 @@
 import { isFiat } from '@lotwise/engine/assets';
 import { Catalogue } from '@lotwise/prices/catalogue';
 import { type PriceSettings, priceSettingsFromEnv } from '@lotwise/prices/config';
-import { formatPriceFileError, parsePriceFile } from '@lotwise/prices/price-csv';
+import { type LoadResult, loadPriceFile, type PriceLoadOptions } from '@lotwise/prices/price-load';
 import type { CoinRef } from '@lotwise/prices/providers/provider';
 import { PriceResolver, type Resolution, type ResolveOptions } from '@lotwise/prices/resolver';
 import type { PriceNeed } from '@lotwise/prices/types';
@@ -18,10 +18,6 @@ export interface PageResolution {
   /** Labels of the providers asked in the background for what is missing (the page asks again soon). */
   asking: string[];
 }
-
-export type LoadResult =
-  | { ok: true; count: number; assets: string[]; origin: string }
-  | { ok: false; errors: string[] };
 
 /**
  * The app's price service: the resolver over the database's price table, the providers the
@@ -96,25 +92,8 @@ export class PriceService {
    * Loads a price file into the table: a user's own prices (they win over the shared table,
    * for that user only), or shared ones (admins, `lotwise prices load`). All or nothing.
    */
-  async loadFile(
-    bytes: Buffer,
-    name: string,
-    options: { userId: number | null; asset?: string | undefined; currency?: string | undefined },
-  ): Promise<LoadResult> {
-    const origin = `${options.userId ? 'user' : 'file'}:${name}`;
-    const parsed = parsePriceFile(bytes, {
-      name,
-      ...(options.asset ? { asset: options.asset } : {}),
-      ...(options.currency ? { currency: options.currency } : {}),
-    });
-    if (!parsed.ok) return { ok: false, errors: parsed.errors.map(formatPriceFileError) };
-    await this.repo.replace(parsed.prices.map((p) => ({ ...p, origin, userId: options.userId })));
-    return {
-      ok: true,
-      count: parsed.prices.length,
-      assets: [...new Set(parsed.prices.map((p) => p.asset))].sort(),
-      origin,
-    };
+  async loadFile(bytes: Buffer, name: string, options: PriceLoadOptions): Promise<LoadResult> {
+    return loadPriceFile(this.repo, bytes, name, options);
   }
 
   /** Whether the coin catalogue (built-in list plus what providers told us) knows a symbol. */

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
+import { loadPriceFile } from '@lotwise/prices/price-load';
 import { loadConfig } from '@lotwise/server/config';
 import { openDatabase } from '@lotwise/server/db/database';
 import { migrateToLatest } from '@lotwise/server/db/migrate';
-import { PriceService } from '@lotwise/server/modules/prices/prices.service';
+import { PricesRepo } from '@lotwise/server/modules/prices/prices.repo';
 import type { Command } from 'commander';
 
 interface LoadOptions {
@@ -36,7 +37,8 @@ export function registerPrices(program: Command): void {
       const db = openDatabase(config.databaseUrl);
       try {
         await migrateToLatest(db);
-        const service = new PriceService(db.kysely, { PRICE_PROVIDERS: 'none' });
+        // packages/prices reads and checks the file; the server's repo is the price table.
+        const store = new PricesRepo(db.kysely);
         for (const path of files) {
           let bytes: Buffer;
           try {
@@ -46,7 +48,7 @@ export function registerPrices(program: Command): void {
             process.exitCode = 1;
             continue;
           }
-          const result = await service.loadFile(bytes, basename(path), {
+          const result = await loadPriceFile(store, bytes, basename(path), {
             userId: null,
             asset: options.asset,
             currency: options.currency,

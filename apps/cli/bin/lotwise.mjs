@@ -1,12 +1,14 @@
 #!/usr/bin/env node
-// The CLI is written in TypeScript. `npm install` bundles it into dist/ (scripts/build.mjs) so
-// `import`, `calc` and `report` start without compiling anything; when there is no bundle, or a
+// The CLI is written in TypeScript. `npm install` bundles packages/cli's offline commands into
+// packages/cli/dist/ (packages/cli/scripts/build.mjs) so `import`, `calc` and `report` start
+// without compiling anything; when there is no bundle, or a
 // source file changed since it was built, or the command is another one, tsx compiles the
 // sources on the fly instead, so the CLI never runs stale code.
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-const cli = path.resolve(import.meta.dirname, '..');
+const root = path.resolve(import.meta.dirname, '../../..');
+const cli = path.join(root, 'packages/cli');
 const BUNDLED = new Set(['import', 'calc', 'report']);
 
 function freshBundle() {
@@ -14,7 +16,6 @@ function freshBundle() {
   try {
     const main = path.join(cli, 'dist/main.js');
     const built = statSync(main).mtimeMs;
-    const root = path.resolve(cli, '../..');
     const inputs = JSON.parse(readFileSync(path.join(cli, 'dist/inputs.json'), 'utf8'));
     for (const input of inputs) if (statSync(path.join(root, input)).mtimeMs > built) return null;
     return main;
