@@ -289,5 +289,29 @@ for (const dialect of DIALECTS) {
       expect(job?.error).toContain('use “Connect with Coinbase” again to resync it');
       coinbase.state.userId = 'cb-user-1';
     });
+
+    it('deleting the account revokes its token at Coinbase first', async () => {
+      const { client, id } = await signUp('oauth-delete@example.com');
+      coinbase.state.userId = 'cb-user-delete';
+      const done = await connect(client);
+      const before = coinbase.server.to(/^\/oauth2\/revoke$/).length;
+      const res = await client.request(
+        'DELETE',
+        `/api/imports/v1/import_histories/${done.data.import_history_id}`,
+      );
+      expect(res.status).toBe(200);
+      await server.ctx.jobs.idle();
+      const revokes = coinbase.server.to(/^\/oauth2\/revoke$/);
+      expect(revokes.length).toBe(before + 1);
+      expect(coinbase.tokens.get(String(revokes.at(-1)?.fields.token))?.revoked).toBe(true);
+      const left = await server.ctx.db.kysely
+        .selectFrom('oauth_connections')
+        .selectAll()
+        .where('user_id', '=', id)
+        .execute();
+      expect(left).toEqual([]);
+      expect(await accounts(client)).toEqual([]);
+      coinbase.state.userId = 'cb-user-1';
+    });
   });
 }

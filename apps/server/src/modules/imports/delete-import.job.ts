@@ -1,6 +1,7 @@
 import { unlink } from 'node:fs/promises';
 import type { AppContext } from '../../http/context.ts';
 import type { JobIO } from '../../jobs/job-queue.ts';
+import { revokeBeforeDelete } from '../oauth/revoke-on-delete.ts';
 import { releaseOrphanPairs } from '../transactions/pairs/pair-store.ts';
 
 export type DeletePayload = { historyId: number } | { fileId: number };
@@ -18,6 +19,7 @@ export function deleteImportJob(ctx: AppContext) {
     const target = payload as DeletePayload;
     const column = 'historyId' in target ? 'import_history_id' : 'import_file_id';
     const id = 'historyId' in target ? target.historyId : target.fileId;
+    if ('historyId' in target) await revokeBeforeDelete(ctx, job.user_id, id);
 
     const total = Number(
       (
