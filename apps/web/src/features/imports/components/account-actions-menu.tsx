@@ -15,6 +15,7 @@ import {
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useRevokeOauth, useStartOauth } from '@/features/oauth/api/oauth';
+import { useSession } from '@/lib/session/session';
 import { useResyncAccount } from '../api/api-imports';
 import { useUpdateImportUsBased } from '../api/update-import-us-based';
 import { accountLabel } from '../utils/import-state';
@@ -31,6 +32,8 @@ export function AccountActionsMenu({ row, actions }: { row: ImportHistoryRow; ac
   const resync = useResyncAccount();
   const revoke = useRevokeOauth();
   const reconnect = useStartOauth();
+  // Signing in to the client's exchange is the client's own consent, never an accountant's.
+  const viewing = Boolean(useSession().data?.masquerade);
   const name = accountLabel(row);
   return (
     <Menu position="bottom-end" withinPortal shadow="md">
@@ -54,7 +57,7 @@ export function AccountActionsMenu({ row, actions }: { row: ImportHistoryRow; ac
           <Menu.Item leftSection={<IconPlugConnectedX size={16} />} onClick={() => revoke.mutate(row.id)}>
             Disconnect {row.account_name}
           </Menu.Item>
-        ) : row.oauth_status && row.account_slug === 'coinbase' ? (
+        ) : row.oauth_status && row.account_slug === 'coinbase' && !viewing ? (
           <Menu.Item
             leftSection={<IconPlugConnected size={16} />}
             onClick={() => reconnect.mutate({ provider: 'coinbase' })}

@@ -2,6 +2,7 @@ import type { ImportHistoryRow } from '@lotwise/contracts/imports/import-histori
 import { Button, Group, Text } from '@mantine/core';
 import { IconPlugConnected, IconRefresh } from '@tabler/icons-react';
 import { useStartOauth } from '@/features/oauth/api/oauth';
+import { useSession } from '@/lib/session/session';
 import { useResyncAccount } from '../api/api-imports';
 import { accountLabel } from '../utils/import-state';
 
@@ -12,9 +13,10 @@ import { accountLabel } from '../utils/import-state';
 export function AccountFailure({ row }: { row: ImportHistoryRow }) {
   const retry = useResyncAccount();
   const reconnect = useStartOauth();
+  const viewing = Boolean(useSession().data?.masquerade);
   if (row.import_status !== 'failed' || !row.failure_reason) return null;
   // Signed in by OAuth and no longer accepted: a retry cannot help, signing in again does.
-  const signInAgain = row.oauth_status === 'revoked' || row.oauth_status === 'expired';
+  const signInAgain = !viewing && (row.oauth_status === 'revoked' || row.oauth_status === 'expired');
   return (
     <Group gap={6} wrap="wrap" align="flex-start" data-testid="account-failure">
       <Text fz="xs" c="red.8" style={{ flex: '1 1 12rem', overflowWrap: 'anywhere' }}>
