@@ -21,6 +21,13 @@ const PRODUCTION = '^(apps|packages)/[^/]+/';
 module.exports = {
   forbidden: [
     {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'No import circles, type-only ones included: each file sits below what it imports.',
+      from: {},
+      to: { circular: true },
+    },
+    {
       name: 'packages-not-to-apps',
       severity: 'error',
       comment: 'packages/* are the libraries the apps are made of; they never reach up into an app.',

@@ -11,28 +11,6 @@ const INCOME_TYPES = new Set([
   'income',
 ]);
 
-/** Same-instant order: acquisitions (0) before trades and moves (1) before disposals (2). */
-export function rankOf(op: Operation): number {
-  switch (op) {
-    case 'buy':
-    case 'income':
-    case 'fork':
-    case 'gift_in':
-    case 'transfer_in':
-    case 'stake_return':
-    case 'margin_gain':
-      return 0;
-    case 'trade':
-    case 'carry':
-    case 'pair':
-    case 'transfer_out':
-    case 'stake_lock':
-      return 1;
-    default:
-      return 2;
-  }
-}
-
 /**
  * Chooses what a row does. The user's classification wins when the row has the legs it
  * needs (an airdrop needs a received crypto leg); otherwise the row's legs and kind decide.

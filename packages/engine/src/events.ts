@@ -1,4 +1,3 @@
-import { rankOf } from './classify.ts';
 import type { EngineTransaction } from './types.ts';
 
 /** What classification needs to know of a leg: present, and fiat or not. */
@@ -47,6 +46,28 @@ export type Operation =
   | 'margin_loss'
   | 'margin_fee'
   | 'none';
+
+/** Same-instant order: acquisitions (0) before trades and moves (1) before disposals (2). */
+export function rankOf(op: Operation): number {
+  switch (op) {
+    case 'buy':
+    case 'income':
+    case 'fork':
+    case 'gift_in':
+    case 'transfer_in':
+    case 'stake_return':
+    case 'margin_gain':
+      return 0;
+    case 'trade':
+    case 'carry':
+    case 'pair':
+    case 'transfer_out':
+    case 'stake_lock':
+      return 1;
+    default:
+      return 2;
+  }
+}
 
 /**
  * Shape bits of a prepared row: which legs it has, which of them are fiat, a usable fiat value,

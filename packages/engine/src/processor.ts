@@ -7,6 +7,7 @@ import {
   handleIncome,
   handleMarginGain,
 } from './handlers/acquisitions.ts';
+import { type FeeCharge, gainTotals, type HandlerContext } from './handlers/context.ts';
 import {
   handleFee,
   handleMarginLoss,
@@ -20,18 +21,12 @@ import type { Ledger, Origin } from './ledger.ts';
 import type { Pricer } from './pricing.ts';
 import type { Recorder } from './recorder.ts';
 
-/** The value of a row's fee (null: no price) and whether it only reduced the units received. */
-export interface FeeCharge {
-  readonly value: bigint | null;
-  readonly net: boolean;
-}
-
 const NO_FEE: FeeCharge = { value: 0n, net: false };
 const NET_FEE: FeeCharge = { value: 0n, net: true };
 const UNPRICED_FEE: FeeCharge = { value: null, net: false };
 
-/** Shared state and helpers the handlers work with. */
-export class Processor {
+/** Sends each event to its handler, with itself as the handlers' context (state and fee helpers). */
+export class Processor implements HandlerContext {
   constructor(
     readonly ledger: Ledger,
     readonly rec: Recorder,
@@ -139,8 +134,4 @@ export class Processor {
     }
     return left;
   }
-}
-
-export function gainTotals(year: number): string[] {
-  return [`${year}.proceeds`, `${year}.shortTermGain`, `${year}.longTermGain`];
 }

@@ -3,10 +3,10 @@ import { isDecimalText } from '../decimal.ts';
 import type { EngineEvent } from '../events.ts';
 import { parseFixed } from '../fixed.ts';
 import { normaliseIncomeType } from '../income-types.ts';
-import type { Processor } from '../processor.ts';
+import type { HandlerContext } from './context.ts';
 
 /** Buy with fiat: basis = fiat paid + fee value (a fee in the bought asset reduces the units). */
-export function handleBuy(p: Processor, event: EngineEvent): void {
+export function handleBuy(p: HandlerContext, event: EngineEvent): void {
   const received = event.received!;
   const value = p.pricer.txValue(event);
   const fee = p.chargeFee(event);
@@ -18,7 +18,7 @@ export function handleBuy(p: Processor, event: EngineEvent): void {
 }
 
 /** Income at fair market value when received; that value is the lot's basis. */
-export function handleIncome(p: Processor, event: EngineEvent): void {
+export function handleIncome(p: HandlerContext, event: EngineEvent): void {
   const received = event.received!;
   const value = p.pricer.txValue(event);
   const fee = p.chargeFee(event);
@@ -37,7 +37,7 @@ export function handleIncome(p: Processor, event: EngineEvent): void {
 }
 
 /** A fork with a value is income; without one the new units simply start at zero basis. */
-export function handleFork(p: Processor, event: EngineEvent): void {
+export function handleFork(p: HandlerContext, event: EngineEvent): void {
   if (p.pricer.txValue(event) !== null) {
     handleIncome(p, event);
     return;
@@ -52,7 +52,7 @@ export function handleFork(p: Processor, event: EngineEvent): void {
  * Gift received: the donor's basis and acquisition date carry over when given; otherwise
  * zero basis from the gift date, flagged so the user can add the donor's figures.
  */
-export function handleGiftIn(p: Processor, event: EngineEvent): void {
+export function handleGiftIn(p: HandlerContext, event: EngineEvent): void {
   const received = event.received!;
   const fee = p.chargeFee(event);
   const qty = p.netReceived(event, received, fee.net);
@@ -84,7 +84,7 @@ export function handleGiftIn(p: Processor, event: EngineEvent): void {
 }
 
 /** Margin gain: a short-term gain of the value received, and a new lot at that value. */
-export function handleMarginGain(p: Processor, event: EngineEvent): void {
+export function handleMarginGain(p: HandlerContext, event: EngineEvent): void {
   const received = event.received!;
   const value = p.pricer.txValue(event);
   const fee = p.chargeFee(event);

@@ -1,6 +1,6 @@
 import type { EngineEvent } from '../events.ts';
-import { gainTotals, type Processor } from '../processor.ts';
 import type { DisposalCategory } from '../types.ts';
+import { gainTotals, type HandlerContext } from './context.ts';
 
 function reduce(value: bigint | null, fee: bigint | null): bigint | null {
   if (value === null || fee === null) return value;
@@ -8,7 +8,7 @@ function reduce(value: bigint | null, fee: bigint | null): bigint | null {
 }
 
 /** Sell for fiat: proceeds = fiat received − fee value. */
-export function handleSell(p: Processor, event: EngineEvent): void {
+export function handleSell(p: HandlerContext, event: EngineEvent): void {
   const sent = event.sent!;
   const value = p.pricer.txValue(event);
   const taken = p.ledger.remove(event.wallet, sent.asset, sent.amount);
@@ -27,7 +27,7 @@ export function handleSell(p: Processor, event: EngineEvent): void {
  * Crypto-to-crypto trade: the sent units are disposed of at the trade's value (less the fee
  * value) and the received units are acquired at that same value.
  */
-export function handleTrade(p: Processor, event: EngineEvent): void {
+export function handleTrade(p: HandlerContext, event: EngineEvent): void {
   const sent = event.sent!;
   const received = event.received!;
   const value = p.pricer.txValue(event);
@@ -51,7 +51,7 @@ export function handleTrade(p: Processor, event: EngineEvent): void {
 }
 
 /** Spending crypto on goods or services (purchase, payment): taxable at market value. */
-export function handleSpend(p: Processor, event: EngineEvent): void {
+export function handleSpend(p: HandlerContext, event: EngineEvent): void {
   const sent = event.sent!;
   const value = p.pricer.valueOf(event, sent);
   const taken = p.ledger.remove(event.wallet, sent.asset, sent.amount);
@@ -77,7 +77,11 @@ const REMOVAL_CATEGORY: Record<'gift_out' | 'donation' | 'lost' | 'stolen', Disp
  * Gift sent, donation, lost, stolen: lots leave at their basis with no gain. The line keeps
  * the market value, dates and basis (what Form 8283 asks for donations).
  */
-export function handleRemoval(p: Processor, event: EngineEvent, op: keyof typeof REMOVAL_CATEGORY): void {
+export function handleRemoval(
+  p: HandlerContext,
+  event: EngineEvent,
+  op: keyof typeof REMOVAL_CATEGORY,
+): void {
   const sent = event.sent!;
   const category = REMOVAL_CATEGORY[op];
   const value = p.pricer.valueOf(event, sent);
@@ -106,7 +110,7 @@ export function handleRemoval(p: Processor, event: EngineEvent, op: keyof typeof
 }
 
 /** A standalone fee (failed transaction gas, approvals): the units are disposed of at market value. */
-export function handleFee(p: Processor, event: EngineEvent): void {
+export function handleFee(p: HandlerContext, event: EngineEvent): void {
   const sent = event.sent;
   if (sent !== null && !sent.fiat) {
     const value = p.pricer.valueOf(event, sent);
@@ -127,7 +131,11 @@ export function handleFee(p: Processor, event: EngineEvent): void {
  * Margin loss or fee paid in crypto: the units leave with their basis and no proceeds, so
  * the line's loss is their basis (their own gain and the position's loss net out). Short term.
  */
-export function handleMarginLoss(p: Processor, event: EngineEvent, op: 'margin_loss' | 'margin_fee'): void {
+export function handleMarginLoss(
+  p: HandlerContext,
+  event: EngineEvent,
+  op: 'margin_loss' | 'margin_fee',
+): void {
   const leg = event.sent ?? event.fee;
   if (leg === null || leg.fiat) return;
   const taken = p.ledger.remove(event.wallet, leg.asset, leg.amount);

@@ -1,14 +1,14 @@
 import type { EngineEvent, Leg } from '../events.ts';
 import { fixedString } from '../fixed.ts';
 import { stakedPlace, TRANSIT } from '../ledger.ts';
-import { gainTotals, type Processor } from '../processor.ts';
+import { gainTotals, type HandlerContext } from './context.ts';
 import { handleSwitchTrade } from './switch-trade.ts';
 
 /**
  * One row swapping an asset for another without a taxable event (rebrand, staking
  * derivative): the lots carry their basis and dates over to the new asset.
  */
-export function handleCarry(p: Processor, event: EngineEvent): void {
+export function handleCarry(p: HandlerContext, event: EngineEvent): void {
   const sent = event.sent!;
   const received = event.received!;
   const taken = p.ledger.remove(event.wallet, sent.asset, sent.amount);
@@ -24,7 +24,7 @@ export function handleCarry(p: Processor, event: EngineEvent): void {
  * their basis and dates, picked in the source wallet by the current method; what was sent
  * but did not arrive (the network fee) is a disposal at market value ('transfer_fee').
  */
-export function handlePair(p: Processor, event: EngineEvent): void {
+export function handlePair(p: HandlerContext, event: EngineEvent): void {
   const into = event.partner!;
   if (event.tx.classification === 'switch_trade') {
     handleSwitchTrade(p, event, into);
@@ -67,7 +67,13 @@ export function handlePair(p: Processor, event: EngineEvent): void {
   }
 }
 
-function transferFee(p: Processor, event: EngineEvent, into: EngineEvent, asset: string, qty: bigint): void {
+function transferFee(
+  p: HandlerContext,
+  event: EngineEvent,
+  into: EngineEvent,
+  asset: string,
+  qty: bigint,
+): void {
   const value = p.pricer.feeValueAt(event, asset, qty) ?? p.pricer.feeValueAt(into, asset, qty);
   const taken = p.ledger.remove(event.wallet, asset, qty);
   if (value === null) p.rec.missingPrice(event, asset, gainTotals(event.year));
@@ -90,7 +96,7 @@ function sameAsset(fee: Leg | null, asset: string): bigint {
  * hold have no known basis: zero, dated now, flagged.
  */
 export function handlePlaceMove(
-  p: Processor,
+  p: HandlerContext,
   event: EngineEvent,
   op: 'transfer_in' | 'transfer_out' | 'stake_lock' | 'stake_return',
 ): void {

@@ -1,5 +1,5 @@
 import type { EngineEvent } from '../events.ts';
-import { gainTotals, type Processor } from '../processor.ts';
+import { gainTotals, type HandlerContext } from './context.ts';
 
 /**
  * A switch trade pair (the Switch Trade dialog joins them): one asset left an account and
@@ -7,7 +7,7 @@ import { gainTotals, type Processor } from '../processor.ts';
  * units are disposed of at the value of the exchange (the incoming half's value first, else
  * the outgoing half's), and the received units are acquired at that value where they arrived.
  */
-export function handleSwitchTrade(p: Processor, event: EngineEvent, into: EngineEvent): void {
+export function handleSwitchTrade(p: HandlerContext, event: EngineEvent, into: EngineEvent): void {
   const sent = event.sent!;
   const received = into.received!;
   const valued: EngineEvent =

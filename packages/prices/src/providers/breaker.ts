@@ -1,4 +1,4 @@
-import { ProviderError } from './provider.ts';
+import { ProviderError } from './provider-error.ts';
 
 /** How long a provider that failed is left alone by default (PRICE_PROVIDER_COOLDOWN_SECONDS). */
 export const DEFAULT_COOLDOWN_SECONDS = 300;

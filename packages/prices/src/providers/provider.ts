@@ -20,19 +20,7 @@ export interface DailyPoint {
   price: string;
 }
 
-/** Why a provider gave no answer; only `no_data` is an answer (the provider has no such prices). */
-export type ProviderErrorKind = 'down' | 'rate_limited' | 'malformed' | 'unauthorized' | 'no_data';
-
-export class ProviderError extends Error {
-  constructor(
-    readonly provider: string,
-    readonly kind: ProviderErrorKind,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'ProviderError';
-  }
-}
+export { ProviderError, type ProviderErrorKind } from './provider-error.ts';
 
 /** The spec's import-error style (spec 01 §8): '{X} service is not currently responding, …'. */
 export function notResponding(label: string): string {
