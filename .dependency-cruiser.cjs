@@ -75,6 +75,27 @@ module.exports = {
       to: { path: '^apps/web/src/app/' },
     },
     {
+      name: 'web-feature-not-to-other-feature',
+      // Warn until the last imports that break it have moved (README, design).
+      severity: 'warn',
+      comment:
+        'A web feature does not import another: compose features in app/ (routes), or move what two share to components/, hooks/ or lib/.',
+      from: { path: '^apps/web/src/features/([^/]+)/' },
+      to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/$1/' },
+    },
+    {
+      name: 'server-module-through-service',
+      // Warn until the last imports that break it have moved (README, design).
+      severity: 'warn',
+      comment:
+        "A server module uses another module only through that module's service (*.service.ts), never its repo, routes or helpers.",
+      from: { path: '^apps/server/src/modules/([^/]+)/' },
+      to: {
+        path: '^apps/server/src/modules/',
+        pathNot: ['^apps/server/src/modules/$1/', '^apps/server/src/modules/[^/]+/[^/]+\\.service\\.ts$'],
+      },
+    },
+    {
       name: 'production-not-to-tests',
       severity: 'error',
       comment: 'Tests, test helpers and replay servers are never imported by production code.',
