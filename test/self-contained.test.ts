@@ -18,6 +18,12 @@ function trackedCodeFiles(): string[] {
     .filter((f) => CODE.test(f) && f !== 'package-lock.json' && !f.startsWith('fixtures/'));
 }
 
+/**
+ * Files whose `../` strings are the sources of a tree they write to a temporary directory (the
+ * architecture test's rule-breaking modules): resolved there, never against the repository.
+ */
+const TEMP_TREE_SOURCES = new Set(['test/architecture.test.ts']);
+
 /** Every quoted string that starts with ../ (import specifiers and fs paths alike). */
 function relativeStrings(text: string): string[] {
   return [...text.matchAll(/['"`]((?:\.\.\/)+[^'"`\s]*)['"`]/g)].map((m) => m[1] ?? '');
@@ -28,11 +34,14 @@ describe('the repository is self-contained', () => {
 
   it('finds the code it checks', () => {
     expect(files.length).toBeGreaterThan(500);
+    // An exemption outliving its file would hide nothing, but says something untrue.
+    for (const file of TEMP_TREE_SOURCES) expect(files).toContain(file);
   });
 
   it('has no relative path that climbs out of the repository', () => {
     const escapes: string[] = [];
     for (const file of files) {
+      if (TEMP_TREE_SOURCES.has(file)) continue;
       const text = readFileSync(join(ROOT, file), 'utf8');
       for (const spec of relativeStrings(text)) {
         const target = resolve(ROOT, dirname(file), spec);
