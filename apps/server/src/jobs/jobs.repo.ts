@@ -1,6 +1,6 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database, JobRow, JobStatus } from '../db/schema.ts';
-import { nowIso } from '../modules/users/users.repo.ts';
+import { nowIso } from '../db/timestamps.ts';
 import type { JobName } from './job-names.ts';
 
 const ACTIVE: JobStatus[] = ['queued', 'running'];

@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { nowIso } from '../db/timestamps.ts';
 import { mayImpersonate } from '../modules/taxpro/access.ts';
-import { nowIso, parseRoles } from '../modules/users/users.repo.ts';
+import { parseRoles } from '../modules/users/users.repo.ts';
 import type { AccessChange, RealtimeHub } from './hub.ts';
 
 /** What a socket needs to close itself: the `ws` WebSocket's close. */

@@ -6,6 +6,7 @@ import {
   adminUpdateUser,
 } from '@lotwise/contracts/taxpro/taxpro';
 import type { FastifyInstance } from 'fastify';
+import { nowIso } from '../../db/timestamps.ts';
 import type { AppContext } from '../../http/context.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { pageMeta } from '../../http/paging.ts';
@@ -13,7 +14,7 @@ import { authedRoute } from '../../http/route.ts';
 import { requireCataloguePlan } from '../billing/catalogue-check.ts';
 import { resumePausedImports } from '../billing/resume-imports.ts';
 import { displayName } from '../taxpro/invitations.service.ts';
-import { nowIso, parseRoles } from '../users/users.repo.ts';
+import { parseRoles } from '../users/users.repo.ts';
 
 /** The calls of this area: admin only (checked before the input is read). */
 function adminRoute<C extends ApiCall>(

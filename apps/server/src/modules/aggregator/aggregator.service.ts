@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { UserRow } from '../../db/schema.ts';
+import { nowIso } from '../../db/timestamps.ts';
 import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../http/errors.ts';
 import type { ImportsRepo } from '../imports/imports.repo.ts';
-import { nowIso } from '../users/users.repo.ts';
 import { addWallet } from '../wallets/add-wallet.ts';
 import { connectByApiKey } from '../wallets/connect-by-key.ts';
 import type { CredentialsRepo } from '../wallets/credentials.repo.ts';

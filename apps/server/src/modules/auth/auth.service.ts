@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { passwordProblems } from '@lotwise/contracts/auth/password-rules';
 import type { NewUser, UserRow } from '../../db/schema.ts';
+import { nowIso } from '../../db/timestamps.ts';
 import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../http/errors.ts';
-import { nowIso } from '../users/users.repo.ts';
 import type { AttemptsRepo } from './attempts.repo.ts';
 import { judgeGuess, limits } from './limits.ts';
 import { checkTotp, normaliseRecoveryCode } from './mfa-codes.ts';

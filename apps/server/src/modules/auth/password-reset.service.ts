@@ -1,6 +1,6 @@
+import { nowIso } from '../../db/timestamps.ts';
 import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../http/errors.ts';
-import { nowIso } from '../users/users.repo.ts';
 import { assertStrongPassword } from './auth.service.ts';
 import { hashPassword } from './passwords.ts';
 import { hashToken, newToken } from './tokens.ts';

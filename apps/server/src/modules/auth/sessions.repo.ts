@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, SessionsTable } from '../../db/schema.ts';
+import { nowIso } from '../../db/timestamps.ts';
 import type { AccessChange } from '../../realtime/hub.ts';
-import { nowIso } from '../users/users.repo.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 export class SessionsRepo {

@@ -1,7 +1,7 @@
 import type { UserRow } from '../../db/schema.ts';
+import { nowIso } from '../../db/timestamps.ts';
 import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../http/errors.ts';
-import { nowIso } from '../users/users.repo.ts';
 import { assertStrongPassword, newCustomerRow } from './auth.service.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { hashToken, newToken } from './tokens.ts';

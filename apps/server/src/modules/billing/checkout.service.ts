@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
+import { nowIso } from '../../db/timestamps.ts';
 import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../http/errors.ts';
-import { nowIso } from '../users/users.repo.ts';
 import { Catalogue } from './catalogue.ts';
 import { createCheckout } from './stripe-gateway.ts';
 

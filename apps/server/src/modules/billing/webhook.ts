@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type Stripe from 'stripe';
 import type { Database, PurchaseStatus } from '../../db/schema.ts';
+import { nowIso } from '../../db/timestamps.ts';
 import { AppError } from '../../http/errors.ts';
-import { nowIso } from '../users/users.repo.ts';
 
 /** A purchase only moves forward: a late 'expired' never undoes a payment, nor a payment a refund. */
 const RANK: Record<PurchaseStatus, number> = { pending: 0, failed: 1, expired: 1, paid: 2, refunded: 3 };

@@ -1,7 +1,7 @@
 import type { RowError } from '@lotwise/contracts/normalised';
+import { nowIso } from '../../db/timestamps.ts';
 import type { AppContext } from '../../http/context.ts';
 import { type JobIO, JobSuperseded } from '../../jobs/job-queue.ts';
-import { nowIso } from '../users/users.repo.ts';
 import { finishRun, importFailedText, type RunOutcome } from './finish-import.ts';
 import { importInWorkers } from './import-in-workers.ts';
 import { ImportStore } from './import-store.ts';

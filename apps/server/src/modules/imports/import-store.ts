@@ -2,8 +2,8 @@ import type SQLite from 'better-sqlite3';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { bulkInsert } from '../../db/bulk-insert.ts';
 import type { Database } from '../../db/schema.ts';
+import { nowIso } from '../../db/timestamps.ts';
 import { reapplyAnnotations } from '../annotations/annotations.repo.ts';
-import { nowIso } from '../users/users.repo.ts';
 import { STAGED_COLUMNS, type StagedValues, withoutNul } from './staged-row.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;

@@ -6,7 +6,7 @@ import type {
   ImportHistoryRow,
   ImportStatus,
 } from '../../db/schema.ts';
-import { nowIso } from '../users/users.repo.ts';
+import { nowIso } from '../../db/timestamps.ts';
 
 export interface HistoryWithCounts extends ImportHistoryRow {
   total_transactions: number;

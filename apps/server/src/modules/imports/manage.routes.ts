@@ -6,10 +6,10 @@ import {
   updateImportUsBased,
 } from '@lotwise/contracts/imports/manage';
 import type { FastifyInstance } from 'fastify';
+import { nowIso } from '../../db/timestamps.ts';
 import type { AppContext } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
 import { authedRoute } from '../../http/route.ts';
-import { nowIso } from '../users/users.repo.ts';
 import { deleteImportJob } from './delete-import.job.ts';
 import { ImportsRepo } from './imports.repo.ts';
 

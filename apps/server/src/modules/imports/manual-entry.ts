@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { manualEntryBody } from '@lotwise/contracts/imports/manual-entry';
 import type { z } from 'zod';
+import { nowIso } from '../../db/timestamps.ts';
 import type { AppContext } from '../../http/context.ts';
-import { nowIso } from '../users/users.repo.ts';
 import { ImportsRepo } from './imports.repo.ts';
 
 export type ManualEntry = z.output<typeof manualEntryBody>;

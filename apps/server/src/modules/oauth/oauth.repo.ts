@@ -5,7 +5,7 @@ import type {
   OauthConnectionsTable,
   OauthStatus,
 } from '../../db/schema.ts';
-import { nowIso } from '../users/users.repo.ts';
+import { nowIso } from '../../db/timestamps.ts';
 
 export type OauthAuthorizationRow = Selectable<OauthAuthorizationsTable>;
 export type OauthConnectionRow = Selectable<OauthConnectionsTable>;

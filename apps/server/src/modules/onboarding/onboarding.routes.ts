@@ -11,10 +11,11 @@ import {
 } from '@lotwise/contracts/onboarding/onboarding';
 import type { FastifyInstance } from 'fastify';
 import type { UserRow } from '../../db/schema.ts';
+import { nowIso } from '../../db/timestamps.ts';
 import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../http/errors.ts';
 import { authedRoute } from '../../http/route.ts';
-import { nowIso, parseRoles, toUser } from '../users/users.repo.ts';
+import { parseRoles, toUser } from '../users/users.repo.ts';
 import { REPORTING_CURRENCIES, TIMEZONES } from './currencies.ts';
 
 function flagOf(user: UserRow) {

@@ -1,7 +1,7 @@
 import { WIZARDS, type Wizard } from '@lotwise/contracts/review/wizards';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { nowIso } from '../users/users.repo.ts';
+import { nowIso } from '../../db/timestamps.ts';
 
 export interface Trace {
   id: number;

@@ -3,8 +3,8 @@ import { type PrintedTotals, printedTotals, type TotalsInput } from '@lotwise/re
 import type SQLite from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
 import type { Database, TaxCalculationRow, TaxCalculationStatus } from '../../db/schema.ts';
+import { nowIso } from '../../db/timestamps.ts';
 import { yieldToRequests } from '../../jobs/yield-to-requests.ts';
-import { nowIso } from '../users/users.repo.ts';
 import { missingPriceCounts } from './missing-prices.ts';
 import { insertResults, type TxYears } from './store-results.ts';
 

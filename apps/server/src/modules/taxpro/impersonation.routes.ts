@@ -1,12 +1,12 @@
 import { impersonate, listAccessLog, stopImpersonating } from '@lotwise/contracts/taxpro/taxpro';
 import type { FastifyInstance } from 'fastify';
+import { nowIso } from '../../db/timestamps.ts';
 import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../http/errors.ts';
 import { pageMeta } from '../../http/paging.ts';
 import { authedRoute } from '../../http/route.ts';
 import { startSession } from '../../http/session-cookies.ts';
 import { sessionState } from '../auth/session-state.ts';
-import { nowIso } from '../users/users.repo.ts';
 import { mayImpersonate } from './access.ts';
 import { displayName } from './invitations.service.ts';
 

@@ -2,12 +2,13 @@ import { ACCEPT_FAILED_MESSAGE, type CustomerCpa } from '@lotwise/contracts/taxp
 import type { Role } from '@lotwise/contracts/users/user';
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { AccountantLinksTable, Database, UserRow } from '../../db/schema.ts';
+import { nowIso } from '../../db/timestamps.ts';
 import type { AppContext } from '../../http/context.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { AttemptsRepo } from '../auth/attempts.repo.ts';
 import { limits } from '../auth/limits.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
-import { nowIso, parseRoles } from '../users/users.repo.ts';
+import { parseRoles } from '../users/users.repo.ts';
 
 /** An e-mailed invitation link stays usable this long. */
 export const INVITATION_TTL_MS = 14 * 86_400_000;

@@ -14,12 +14,12 @@ import {
   revokeAccountant,
 } from '@lotwise/contracts/taxpro/taxpro';
 import type { FastifyInstance } from 'fastify';
+import { nowIso } from '../../db/timestamps.ts';
 import type { AppContext } from '../../http/context.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { pageMeta } from '../../http/paging.ts';
 import { authedRoute } from '../../http/route.ts';
 import { requireCataloguePlan } from '../billing/catalogue-check.ts';
-import { nowIso } from '../users/users.repo.ts';
 import { acceptedLink } from './access.ts';
 import { clientsOf } from './clients.ts';
 import { acceptByToken, accountantsOf, answer, invite, pendingFor, revoke } from './invitations.service.ts';

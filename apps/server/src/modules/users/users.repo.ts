@@ -1,8 +1,10 @@
 import type { OnboardingStep, Role, User } from '@lotwise/contracts/users/user';
 import type { Kysely } from 'kysely';
 import type { Database, NewUser, UserRow, UserUpdate } from '../../db/schema.ts';
+import { nowIso } from '../../db/timestamps.ts';
 
-export const nowIso = (): string => new Date().toISOString();
+// Also exported here for branches written before it moved to db/timestamps.ts.
+export { nowIso };
 
 export function parseRoles(roles: string): Role[] {
   return roles

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { ApiCredentialsTable, Database } from '../../db/schema.ts';
-import { nowIso } from '../users/users.repo.ts';
+import { nowIso } from '../../db/timestamps.ts';
 
 export type ApiCredentialsRow = {
   [K in keyof ApiCredentialsTable]: K extends 'id' ? number : ApiCredentialsTable[K];

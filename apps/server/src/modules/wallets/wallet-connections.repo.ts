@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { nowIso } from '../users/users.repo.ts';
+import { nowIso } from '../../db/timestamps.ts';
 
 /** Wallet addresses connected to their chain's explorer; every query is scoped to a user. */
 export class WalletConnectionsRepo {

@@ -8,11 +8,11 @@ import {
   walletFinderList,
 } from '@lotwise/contracts/wallets/wallet-finder';
 import type { FastifyInstance } from 'fastify';
+import { nowIso } from '../../db/timestamps.ts';
 import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../http/errors.ts';
 import { authedRoute } from '../../http/route.ts';
 import type { ImportsRepo } from '../imports/imports.repo.ts';
-import { nowIso } from '../users/users.repo.ts';
 import { addWallet, chainName, checkWallet, type WalletInput } from './add-wallet.ts';
 import type { WalletConnectionsRepo } from './wallet-connections.repo.ts';
 import { findAddresses, normaliseAddress } from './wallet-finder.ts';

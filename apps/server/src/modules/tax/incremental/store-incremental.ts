@@ -2,7 +2,7 @@ import type { CalculationResult, Checkpoint } from '@lotwise/engine/types';
 import type SQLite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { Database, TaxCalculationRow, TaxCheckpointsTable } from '../../../db/schema.ts';
-import { nowIso } from '../../users/users.repo.ts';
+import { nowIso } from '../../../db/timestamps.ts';
 import { insertResults, type TxYears } from '../store-results.ts';
 
 export type NewCheckpoint = Omit<TaxCheckpointsTable, 'calc_id'>;

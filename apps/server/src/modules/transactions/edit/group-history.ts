@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, TransactionRow } from '../../../db/schema.ts';
-import { nowIso } from '../../users/users.repo.ts';
+import { nowIso } from '../../../db/timestamps.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

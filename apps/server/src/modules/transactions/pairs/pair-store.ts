@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { PairKind } from '@lotwise/contracts/transactions/edit/pairs';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, TransactionRow } from '../../../db/schema.ts';
-import { nowIso } from '../../users/users.repo.ts';
+import { nowIso } from '../../../db/timestamps.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
