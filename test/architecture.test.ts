@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -120,5 +120,24 @@ describe('architecture rules', { timeout: 60_000 }, () => {
 
   it('no rule fires on the same layers importing the allowed way', async () => {
     expect(await violations(ALLOWED)).toEqual([]);
+  });
+});
+
+/** Every source file of a package (tests excluded), relative to the repository. */
+function sources(dir: string): string[] {
+  const root = new URL('../', import.meta.url);
+  return (readdirSync(new URL(dir, root), { recursive: true }) as string[])
+    .filter((f) => /\.ts$/.test(f) && !/\.test\.ts$/.test(f))
+    .map((f) => path.join(dir, f));
+}
+
+describe('the engine is pure', () => {
+  // Imports are dependency-cruiser's; reading the clock, chance or the process is not an import.
+  it('reads no clock, no randomness and no process state: what it needs comes in as parameters', () => {
+    const impure = /Date\.now\(|new Date\(\)|performance\.now\(|Math\.random\(|\bprocess\./;
+    const found = sources('packages/engine/src').filter((file) =>
+      impure.test(readFileSync(new URL(`../${file}`, import.meta.url), 'utf8')),
+    );
+    expect(found).toEqual([]);
   });
 });
