@@ -2,6 +2,10 @@ import { resolve } from 'node:path';
 import { CoinbaseOauthReplay } from '@lotwise/test-replay/coinbase-oauth-replay';
 import { coinbaseTransactionsFromCsv } from '@lotwise/test-replay/coinbase-replay';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ImportsRepo } from '../src/modules/imports/imports.repo.ts';
+import { OauthRepo } from '../src/modules/oauth/oauth.repo.ts';
+import { OauthService } from '../src/modules/oauth/oauth.service.ts';
+import { loadSecretKey, SecretBox } from '../src/modules/wallets/secret-box.ts';
 import { DIALECTS } from './support/dialects.ts';
 import { TestClient } from './support/http-client.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
@@ -238,6 +242,74 @@ for (const dialect of DIALECTS) {
       expect(late?.error ?? null).toBeNull();
       expect(refreshes()).toHaveLength(3);
       coinbase.now = Date.now();
+      coinbase.state.userId = 'cb-user-1';
+    });
+
+    it('syncs refreshing the same connection at once refresh it once; the others take the new token', async () => {
+      const { client, id } = await signUp('oauth-parallel@example.com');
+      coinbase.state.userId = 'cb-user-parallel';
+      await connect(client);
+      const db = server.ctx.db.kysely;
+      const row = () =>
+        db.selectFrom('oauth_connections').selectAll().where('user_id', '=', id).executeTakeFirstOrThrow();
+      const expiring = (extra: object = {}) =>
+        db
+          .updateTable('oauth_connections')
+          .set({ expires_at: new Date(Date.now() + 60_000).toISOString(), ...extra })
+          .where('user_id', '=', id)
+          .execute();
+      // Two server processes (or two jobs of one) with the same connection row.
+      const { config } = server.ctx;
+      const box = new SecretBox(loadSecretKey({ envKey: config.secretKey, dataDir: config.dataDir }));
+      const service = () => new OauthService(server.ctx, new OauthRepo(db), new ImportsRepo(db), box);
+      const [one, two] = [service(), service()];
+      const refreshes = () =>
+        coinbase.server.to(/^\/oauth2\/token$/).filter((r) => r.fields.grant_type === 'refresh_token');
+
+      // The access token is about to expire and three syncs start at once: one refresh.
+      await expiring();
+      const conn = await row();
+      const before = refreshes().length;
+      const tokens = await Promise.all([one.accessToken(conn), two.accessToken(conn), one.accessToken(conn)]);
+      expect(refreshes()).toHaveLength(before + 1);
+      expect(new Set(tokens).size).toBe(1);
+      expect(coinbase.tokens.get(tokens[0] ?? '')?.revoked).toBe(false);
+      expect(await row()).toMatchObject({ status: 'active', refreshing_until: null });
+      expect(box.open((await row()).access_token_sealed ?? '')).toBe(tokens[0]);
+
+      // A token Coinbase refused early, reported by two syncs that used it: refreshed once.
+      const refused = tokens[0] ?? '';
+      const again = await Promise.all([
+        one.accessToken(conn, { refused }),
+        two.accessToken(conn, { refused }),
+      ]);
+      expect(refreshes()).toHaveLength(before + 2);
+      expect(again[0]).toBe(again[1]);
+      expect(again[0]).not.toBe(refused);
+      // A sync that comes after with the token refused before takes the new one without a refresh.
+      expect(await one.accessToken(conn, { refused })).toBe(again[0]);
+      expect(refreshes()).toHaveLength(before + 2);
+
+      // A claim left by a process killed mid-refresh lapses: the next sync refreshes.
+      await expiring({ refreshing_until: new Date(Date.now() - 1000).toISOString() });
+      const afterKill = await one.accessToken(await row());
+      expect(refreshes()).toHaveLength(before + 3);
+      expect(await row()).toMatchObject({ status: 'active', refreshing_until: null });
+      expect(box.open((await row()).access_token_sealed ?? '')).toBe(afterKill);
+
+      // Through the app: two resyncs at once both import, and the account stays connected.
+      await expiring();
+      const [a, b] = await Promise.all([
+        client.post('/api/imports/v2/actions/resync_account', { import_history_id: conn.import_history_id }),
+        client.post('/api/imports/v2/actions/resync_account', { import_history_id: conn.import_history_id }),
+      ]);
+      await server.ctx.jobs.idle();
+      for (const res of [a, b].filter((r) => r.status === 200)) {
+        expect((await server.ctx.jobsRepo.find(res.body.data.job_id))?.error ?? null).toBeNull();
+      }
+      expect(await row()).toMatchObject({ status: 'active', refreshing_until: null });
+      const [account] = await accounts(client);
+      expect(account).toMatchObject({ oauth_status: 'active', import_status: 'complete' });
       coinbase.state.userId = 'cb-user-1';
     });
 

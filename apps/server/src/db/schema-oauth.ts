@@ -37,6 +37,8 @@ export interface OauthConnectionsTable {
   status: OauthStatus;
   /** Where a resync starts, the source's own cursor as JSON. */
   sync_state: string | null;
+  /** A refresh under way until then (migration 000050): others wait for its new token. */
+  refreshing_until: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

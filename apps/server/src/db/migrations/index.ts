@@ -33,6 +33,7 @@ import * as m000046 from './000046_broker_forms.ts';
 import * as m000047 from './000047_oauth_connections.ts';
 import * as m000048 from './000048_onboarding_step.ts';
 import * as m000049 from './000049_aggregator_handoffs.ts';
+import * as m000050 from './000050_oauth_refresh_lease.ts';
 
 /**
  * Every migration, named `NNNNNN_what` and run in the order of that sequence number (Kysely
@@ -77,4 +78,5 @@ export const migrations: Record<string, Migration> = {
   '000047_oauth_connections': m000047,
   '000048_onboarding_step': m000048,
   '000049_aggregator_handoffs': m000049,
+  '000050_oauth_refresh_lease': m000050,
 };

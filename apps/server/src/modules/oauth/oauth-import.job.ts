@@ -56,9 +56,7 @@ export function oauthImportJob(
     }
     // Refused before its expiry (revoked there, or expired early): one refresh, one more try.
     try {
-      token = await service.accessToken((await service.repo.find(userId, historyId)) ?? conn, {
-        force: true,
-      });
+      token = await service.accessToken(conn, { refused: token });
       return await run(token);
     } catch (error) {
       if (error instanceof SourceError && error.kind === 'bad_key')

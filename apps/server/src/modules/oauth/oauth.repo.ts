@@ -93,6 +93,7 @@ export class OauthRepo {
         scope: input.tokens.scope,
         status: 'active',
         sync_state: null,
+        refreshing_until: null,
         created_at: now,
         updated_at: now,
       })
@@ -106,6 +107,53 @@ export class OauthRepo {
       .where('user_id', '=', userId)
       .where('import_history_id', '=', historyId)
       .executeTakeFirst();
+  }
+
+  byId(id: number): Promise<OauthConnectionRow | undefined> {
+    return this.db.selectFrom('oauth_connections').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /**
+   * Claims the refresh of a connection (compare-and-swap): true only for the one caller that finds
+   * the refresh token it read still stored and no other refresh under way (or one whose claim
+   * lapsed: its process was killed).
+   */
+  async claimRefresh(id: number, refreshSealed: string, until: string, now: string): Promise<boolean> {
+    const res = await this.db
+      .updateTable('oauth_connections')
+      .set({ refreshing_until: until })
+      .where('id', '=', id)
+      .where('status', '=', 'active')
+      .where('refresh_token_sealed', '=', refreshSealed)
+      .where((eb) => eb.or([eb('refreshing_until', 'is', null), eb('refreshing_until', '<', now)]))
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
+  /**
+   * The refreshed tokens, stored only while the refresh token they replace is still the stored one
+   * (a user who connected the same login again meanwhile keeps theirs); the claim ends either way.
+   */
+  async finishRefresh(id: number, oldRefreshSealed: string, tokens: SealedTokens | null): Promise<void> {
+    if (tokens) {
+      await this.db
+        .updateTable('oauth_connections')
+        .set({
+          access_token_sealed: tokens.accessSealed,
+          refresh_token_sealed: tokens.refreshSealed,
+          expires_at: tokens.expiresAt,
+          scope: tokens.scope,
+          updated_at: nowIso(),
+        })
+        .where('id', '=', id)
+        .where('refresh_token_sealed', '=', oldRefreshSealed)
+        .execute();
+    }
+    await this.db
+      .updateTable('oauth_connections')
+      .set({ refreshing_until: null })
+      .where('id', '=', id)
+      .execute();
   }
 
   /** The user's account already connected with this provider login, if any. */
@@ -137,19 +185,29 @@ export class OauthRepo {
       .execute();
   }
 
-  /** Revoked by the user, or refused by the provider: the tokens are forgotten. */
-  async endConnection(id: number, status: Exclude<OauthStatus, 'active'>): Promise<void> {
-    await this.db
+  /**
+   * Revoked by the user, or refused by the provider: the tokens are forgotten. With `ifRefresh`,
+   * only while that refresh token is still the stored one (the provider refused that one, not a
+   * newer one another sync or a new sign-in stored meanwhile).
+   */
+  async endConnection(
+    id: number,
+    status: Exclude<OauthStatus, 'active'>,
+    ifRefresh?: string | null,
+  ): Promise<void> {
+    let update = this.db
       .updateTable('oauth_connections')
       .set({
         access_token_sealed: null,
         refresh_token_sealed: null,
         expires_at: null,
         status,
+        refreshing_until: null,
         updated_at: nowIso(),
       })
-      .where('id', '=', id)
-      .execute();
+      .where('id', '=', id);
+    if (ifRefresh) update = update.where('refresh_token_sealed', '=', ifRefresh);
+    await update.execute();
   }
 
   async setCursor(id: number, cursor: string): Promise<void> {

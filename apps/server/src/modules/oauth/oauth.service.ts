@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { OauthProvider } from '@lotwise/contracts/oauth/oauth';
 import type { AppContext } from '../../http/context.ts';
 import { AppError, notFound } from '../../http/errors.ts';
@@ -15,6 +16,10 @@ import { type OauthProviderConfig, redirectUri } from './oauth-config.ts';
 const CONSENT_MINUTES = 10;
 /** An access token this close to its expiry is refreshed before it is used. */
 const REFRESH_BEFORE_MS = 5 * 60_000;
+/** How long a refresh holds its claim; one left by a killed process lapses after this. */
+const REFRESH_LEASE_MS = 30_000;
+/** How often a sync waiting for another's refresh looks for the new token. */
+const REFRESH_POLL_MS = 100;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -213,34 +218,67 @@ export class OauthService {
   }
 
   /**
-   * A usable access token: the stored one, or (within minutes of its expiry, or when `force`d
-   * after the provider refused it) a refreshed one, the new single-use refresh token kept at once.
-   * A connection the provider no longer accepts is ended and the user told to connect again.
+   * A usable access token: the stored one, or (within minutes of its expiry, or when the provider
+   * `refused` the one the caller used) a refreshed one, the new single-use refresh token kept at
+   * once. One refresh at a time per connection: the caller that claims it refreshes, the others
+   * wait and take the token it stored (two refreshes with one single-use token would end the
+   * connection). A connection the provider no longer accepts is ended and the user told to
+   * connect again.
    */
-  async accessToken(conn: OauthConnectionRow, options: { force?: boolean } = {}): Promise<string> {
+  async accessToken(conn: OauthConnectionRow, options: { refused?: string } = {}): Promise<string> {
     const config = this.config(conn.provider);
     const reconnect = `${config.name} access for this account has expired or was revoked: use “Connect with ${config.name}” again to resync it.`;
-    if (conn.status !== 'active' || !conn.access_token_sealed) throw new Error(reconnect);
-    const expiring = conn.expires_at !== null && Date.parse(conn.expires_at) - this.now() < REFRESH_BEFORE_MS;
-    if (!expiring && !options.force) return this.box.open(conn.access_token_sealed);
-    if (!conn.refresh_token_sealed) {
-      await this.repo.endConnection(conn.id, 'expired');
-      throw new Error(reconnect);
-    }
-    let tokens: OauthTokens;
-    try {
-      tokens = await this.client(config).refresh(this.box.open(conn.refresh_token_sealed));
-    } catch (error) {
-      if (error instanceof OauthError && error.kind === 'invalid_grant') {
-        await this.repo.endConnection(conn.id, 'expired');
+    const deadline = Date.now() + REFRESH_LEASE_MS + 5_000;
+    for (;;) {
+      // Always the stored row: another sync may have refreshed since the caller read it.
+      const row = await this.repo.byId(conn.id);
+      if (row?.status !== 'active' || !row.access_token_sealed) throw new Error(reconnect);
+      const access = this.box.open(row.access_token_sealed);
+      const expiring = row.expires_at !== null && Date.parse(row.expires_at) - this.now() < REFRESH_BEFORE_MS;
+      if (!expiring && access !== options.refused) return access;
+      if (!row.refresh_token_sealed) {
+        await this.repo.endConnection(row.id, 'expired');
         throw new Error(reconnect);
       }
+      const now = Date.now();
+      const claimed = await this.repo.claimRefresh(
+        row.id,
+        row.refresh_token_sealed,
+        new Date(now + REFRESH_LEASE_MS).toISOString(),
+        new Date(now).toISOString(),
+      );
+      if (claimed) return this.refreshClaimed(config, row.id, row.refresh_token_sealed, reconnect);
+      if (Date.now() > deadline) {
+        throw new Error(`${config.name} is still renewing this account's access: resync it in a minute.`);
+      }
+      await sleep(REFRESH_POLL_MS);
+    }
+  }
+
+  /** The refresh this caller claimed: the new tokens stored (or the connection ended), the claim let go. */
+  private async refreshClaimed(
+    config: OauthProviderConfig,
+    id: number,
+    refreshSealed: string,
+    reconnect: string,
+  ): Promise<string> {
+    let tokens: OauthTokens;
+    try {
+      tokens = await this.client(config).refresh(this.box.open(refreshSealed));
+    } catch (error) {
+      if (error instanceof OauthError && error.kind === 'invalid_grant') {
+        // Only if that refresh token is still the stored one (not replaced by a new sign-in).
+        await this.repo.endConnection(id, 'expired', refreshSealed);
+        await this.repo.finishRefresh(id, refreshSealed, null);
+        throw new Error(reconnect);
+      }
+      await this.repo.finishRefresh(id, refreshSealed, null);
       throw error;
     }
     // Coinbase's refresh tokens are single-use: the new one replaces it before anything else.
-    await this.repo.setTokens(conn.id, {
+    await this.repo.finishRefresh(id, refreshSealed, {
       ...this.sealed(tokens),
-      refreshSealed: tokens.refreshToken ? this.box.seal(tokens.refreshToken) : conn.refresh_token_sealed,
+      refreshSealed: tokens.refreshToken ? this.box.seal(tokens.refreshToken) : refreshSealed,
     });
     return tokens.accessToken;
   }
