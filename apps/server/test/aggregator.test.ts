@@ -160,6 +160,51 @@ for (const dialect of DIALECTS) {
       expect(await accounts(eve)).toEqual([]);
     });
 
+    it('one link redeemed by parallel requests is redeemed once; one left half-done by a stopped server says so', async () => {
+      handoffs['code-parallel'] = {
+        expiresAt: Date.now() + 600_000,
+        accounts: [{ type: 'wallet', chain: 'eth', address: ME, name: 'Twice clicked' }],
+      };
+      const dan = await signUp('agg-dan@example.com');
+      const asked = partner.requests.length;
+      const answers = await Promise.all([1, 2, 3].map(() => redeem(dan, 'code-parallel')));
+      // The partner is asked once; one request adds, the others say it is under way or done.
+      expect(partner.requests.length).toBe(asked + 1);
+      const added = answers.filter(
+        (r) => r.body.message === '1 account from TaxBridge added: importing their history',
+      );
+      expect(added).toHaveLength(1);
+      for (const other of answers.filter((r) => !added.includes(r))) {
+        expect([
+          'This link from TaxBridge is being added right now: its accounts will appear in your imports.',
+          'This link from TaxBridge was already used: its accounts are in your imports',
+        ]).toContain(other.body.message);
+      }
+      await server.ctx.jobs.idle();
+      expect(await accounts(dan)).toHaveLength(1);
+
+      // A claim a stopped server left without its result (an hour ago).
+      const db = server.ctx.db.kysely;
+      handoffs['code-interrupted'] = { expiresAt: Date.now() + 600_000, accounts: [] };
+      const first = await redeem(dan, 'code-interrupted');
+      expect(first.status).toBe(200);
+      await db
+        .updateTable('aggregator_handoffs')
+        .set({ result: null, created_at: new Date(Date.now() - 3600_000).toISOString() })
+        .where('handoff_id', '=', 'handoff-code-interrupted')
+        .execute();
+      const later = await redeem(dan, 'code-interrupted');
+      expect(later.status).toBe(409);
+      expect(later.body.message).toBe(
+        'Adding the accounts of this link from TaxBridge was interrupted: those added are in your imports; ask TaxBridge for a new link for the others.',
+      );
+      // A partner down leaves no claim behind: the link works once it answers.
+      handoffs['code-retry'] = { expiresAt: Date.now() + 600_000, accounts: [] };
+      partner.faults.push({ status: 503, body: 'down' });
+      expect((await redeem(dan, 'code-retry')).status).toBe(500);
+      expect((await redeem(dan, 'code-retry')).status).toBe(200);
+    });
+
     it('an expired, an unknown or another account’s code, and a partner that does not answer, import nothing', async () => {
       const bob = await signUp('agg-bob@example.com');
       handoffs['code-expired'] = { expiresAt: Date.now() - 1000, accounts: [] };
