@@ -175,7 +175,11 @@ export const IMPERSONATION_POLICY: readonly PolicyRow[] = [
   {
     what: 'Broker forms, read-only: the client’s Forms 1099-DA, their lines and the tie-out',
     allowed: true,
-    routes: ['GET /api/tax/broker_forms', 'GET /api/tax/broker_forms/:id/lines'],
+    routes: [
+      'GET /api/tax/broker_forms',
+      'GET /api/tax/broker_forms/:id/lines',
+      'GET /api/tax/years/:year/tie_out',
+    ],
   },
   {
     what: 'Broker forms: adding, typing in or removing a client’s Form 1099-DA',

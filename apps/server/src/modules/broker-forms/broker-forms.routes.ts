@@ -8,6 +8,7 @@ import {
   typeBrokerForm,
   uploadBrokerForm,
 } from '@lotwise/contracts/tax/broker-forms';
+import { getTieOut } from '@lotwise/contracts/tax/tie-out';
 import Decimal from 'decimal.js';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -15,8 +16,11 @@ import type { AppContext } from '../../http/context.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { authedRoute } from '../../http/route.ts';
 import { receiveUpload } from '../imports/upload.ts';
+import { TaxResultsRepo } from '../tax/tax-results.repo.ts';
 import { BrokerFormsRepo, lineOf } from './broker-forms.repo.ts';
 import { BrokerFormsService, type SavedForm } from './broker-forms.service.ts';
+import { yearTieOut } from './tie-out.service.ts';
+import { lineView, totalsView } from './tie-out-view.ts';
 
 /** A 1099-DA file is one broker's lines for one year: 200,000 lines fit in far less. */
 const MAX_FORM_BYTES = 100 * 1024 * 1024;
@@ -81,6 +85,29 @@ export function registerBrokerFormRoutes(app: FastifyInstance, ctx: AppContext):
     if (!form) throw notFound('Form 1099-DA');
     const lines = await repo.lines(auth.user.id, [form.id]);
     return { data: { form, lines: lines.map(lineOf) } };
+  });
+
+  const results = new TaxResultsRepo(ctx.db.kysely, ctx.db.sqlite);
+  authedRoute(app, getTieOut, async ({ auth, params, query }) => {
+    const calc = await results.latestComplete(auth.user.id);
+    if (!calc) throw notFound('Tax results — run the tax calculation first');
+    const { tieOut, formCount } = await yearTieOut(ctx.db.kysely, repo, auth.user.id, calc, params.year);
+    const asset = query.asset?.toUpperCase();
+    const shown = tieOut.lines.filter(
+      (l) => (!query.status || l.status === query.status) && (!asset || l.asset.toUpperCase() === asset),
+    );
+    const start = (query.page - 1) * query.per_page;
+    return {
+      data: {
+        year: params.year,
+        forms: formCount,
+        calculated_at: calc.finished_at,
+        totals: totalsView(tieOut),
+        assets: [...new Set(tieOut.lines.map((l) => l.asset.toUpperCase()))].sort(),
+        lines: shown.slice(start, start + query.per_page).map(lineView),
+        meta: { current_page: query.page, per_page: query.per_page, total_count: shown.length },
+      },
+    };
   });
 
   authedRoute(app, deleteBrokerForm, async ({ auth, params }) => {

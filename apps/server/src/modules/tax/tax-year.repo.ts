@@ -107,6 +107,23 @@ export class TaxYearRepo {
     );
   }
 
+  /** The same lines with their stored ids (the tie-out links to each line's lots). */
+  async disposalsWithIds(calcId: number, year: number): Promise<Array<{ id: number; line: DisposalLine }>> {
+    return inChunks(
+      (after) =>
+        this.db
+          .selectFrom('tax_disposals')
+          .selectAll()
+          .where('calc_id', '=', calcId)
+          .where('year', '=', year)
+          .where('id', '>', after)
+          .orderBy('id')
+          .limit(READ_CHUNK)
+          .execute(),
+      (row) => ({ id: Number(row.id), line: toDisposalLine(row) }),
+    );
+  }
+
   async income(calcId: number, year: number): Promise<IncomeLine[]> {
     return inChunks(
       (after) =>

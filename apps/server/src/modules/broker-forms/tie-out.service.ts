@@ -1,0 +1,103 @@
+import { tieOut } from '@lotwise/reports/tie-out/tie-out';
+import type { BrokerLine, LotwiseDisposal, TieOut } from '@lotwise/reports/tie-out/types';
+import type { Kysely } from 'kysely';
+import type { Database, TaxCalculationRow } from '../../db/schema.ts';
+import { walletNames } from '../tax/engine-input.ts';
+import type { TaxSettings } from '../tax/tax-settings.ts';
+import { TaxYearRepo } from '../tax/tax-year.repo.ts';
+import { type BrokerFormsRepo, lineOf } from './broker-forms.repo.ts';
+
+/** Rows per `in (...)` list when looking up the transactions a year's lots came from. */
+const LOOKUP_CHUNK = 5_000;
+
+/** What a transaction adds to the tie-out: its account, and its fee when paid in the currency. */
+async function transactionFacts(
+  db: Kysely<Database>,
+  userId: number,
+  ids: readonly number[],
+  currency: string,
+): Promise<Map<string, { account: number; fee: string | null }>> {
+  const out = new Map<string, { account: number; fee: string | null }>();
+  for (let i = 0; i < ids.length; i += LOOKUP_CHUNK) {
+    const rows = await db
+      .selectFrom('transactions')
+      .select(['id', 'import_history_id', 'fee_asset', 'fee_amount'])
+      .where('user_id', '=', userId)
+      .where('id', 'in', ids.slice(i, i + LOOKUP_CHUNK))
+      .execute();
+    for (const r of rows) {
+      const fee =
+        r.fee_asset?.toUpperCase() === currency && r.fee_amount !== null ? String(r.fee_amount) : null;
+      out.set(String(r.id), { account: r.import_history_id, fee });
+    }
+  }
+  return out;
+}
+
+/** A transaction id of a lot id ("123", "123:extra", "123:1"). */
+const txOfLot = (lotId: string) => lotId.replace(/:.*$/, '');
+
+/**
+ * The tie-out of a year (packages/reports tie-out): the year's 1099-DA lines, and the disposals
+ * of the latest complete calculation with the account each lot came from and each sale's fee.
+ */
+export async function yearTieOut(
+  db: Kysely<Database>,
+  forms: BrokerFormsRepo,
+  userId: number,
+  calc: TaxCalculationRow,
+  year: number,
+): Promise<{ tieOut: TieOut; formCount: number }> {
+  const settings = JSON.parse(calc.settings) as TaxSettings;
+  const currency = (settings.currency || 'USD').toUpperCase();
+  const [wallets, yearForms] = await Promise.all([walletNames(db, userId), forms.forms(userId, year)]);
+  const accountOf = new Map(yearForms.map((f) => [f.id, wallets.get(f.account_id) ?? f.account_name]));
+  const stored = await forms.lines(
+    userId,
+    yearForms.map((f) => f.id),
+  );
+  const brokerLines: BrokerLine[] = stored.map((row) => ({
+    ...lineOf(row),
+    formId: row.form_id,
+    account: accountOf.get(row.form_id) ?? '',
+  }));
+  const rows = await new TaxYearRepo(db).disposalsWithIds(calc.id, year);
+  const ids = new Set<number>();
+  for (const { line } of rows) {
+    ids.add(Number(line.txId));
+    for (const lot of line.lots) if (lot.lotId !== null) ids.add(Number(txOfLot(lot.lotId)));
+  }
+  const facts = await transactionFacts(
+    db,
+    userId,
+    [...ids].filter((n) => Number.isSafeInteger(n)),
+    currency,
+  );
+  const disposals: LotwiseDisposal[] = rows.map(({ id, line }) => ({
+    id,
+    txId: line.txId,
+    asset: line.asset,
+    amount: line.amount,
+    acquiredAt: line.acquiredAt,
+    disposedAt: line.disposedAt,
+    disposedTimestamp: line.disposedTimestamp,
+    proceeds: line.proceeds,
+    costBasis: line.costBasis,
+    term: line.term,
+    category: line.category,
+    taxable: line.taxable,
+    wallet: line.wallet,
+    lots: line.lots,
+    sellWithoutBuy: line.sellWithoutBuy ?? null,
+    missingPrice: line.missingPrice === true,
+    fee: facts.get(line.txId)?.fee ?? null,
+  }));
+  const lotWallet = (lotId: string) => {
+    const account = facts.get(txOfLot(lotId))?.account;
+    return account === undefined ? null : (wallets.get(account) ?? null);
+  };
+  return {
+    tieOut: tieOut(brokerLines, disposals, { year, method: settings.method.toUpperCase(), lotWallet }),
+    formCount: yearForms.length,
+  };
+}
