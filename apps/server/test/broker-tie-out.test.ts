@@ -250,6 +250,21 @@ for (const dialect of DIALECTS) {
       expect((await client.get('/api/tax/years/2024/tie_out')).status).toBe(400);
     });
 
+    it('exports the tie-out as CSV, a row per line', async () => {
+      const csv = await client.request('GET', '/api/tax/years/2025/tie_out.csv');
+      expect(csv.status).toBe(200);
+      const rows = String(csv.body).trim().split('\n');
+      expect(rows[0]).toBe(
+        'status,account,asset,form_line,date_sold,units,broker_proceeds,broker_basis,lotwise_proceeds,lotwise_basis,proceeds_difference,basis_difference,form_8949_box,code,adjustment,gain,lotwise_transactions,reasons',
+      );
+      expect(rows).toHaveLength(1 + EXPECTED.length);
+      expect(
+        rows[2]!.startsWith(
+          'proceeds_differ,Coinbase,BTC,3,2025-03-01,0.1,5000.00,4000.00,4950.00,4000.00,-50.00,0.00,G,E,-50.00,950.00,',
+        ),
+      ).toBe(true);
+    });
+
     it('another user sees no tie-out of these forms', async () => {
       const bob = new TestClient(server.app);
       await bob.post('/api/auth/sign_up', { email: 'bob@example.com', password: 'correct horse 9' });

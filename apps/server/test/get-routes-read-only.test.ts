@@ -27,6 +27,7 @@ const EXPECTED_REFUSALS = [
   'GET /api/tax/broker_forms/{id}/lines → 404',
   // Its year is 2024 here: Form 1099-DA starts with 2025.
   'GET /api/tax/years/{year}/tie_out → 400',
+  'GET /api/tax/years/{year}/tie_out.csv → 400',
 ];
 
 const MARK = 'rw29guard';

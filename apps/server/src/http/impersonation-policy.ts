@@ -179,6 +179,7 @@ export const IMPERSONATION_POLICY: readonly PolicyRow[] = [
       'GET /api/tax/broker_forms',
       'GET /api/tax/broker_forms/:id/lines',
       'GET /api/tax/years/:year/tie_out',
+      'GET /api/tax/years/:year/tie_out.csv',
     ],
   },
   {

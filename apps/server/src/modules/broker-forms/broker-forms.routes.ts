@@ -9,12 +9,13 @@ import {
   uploadBrokerForm,
 } from '@lotwise/contracts/tax/broker-forms';
 import { getTieOut } from '@lotwise/contracts/tax/tie-out';
+import { tieOutCsv } from '@lotwise/reports/tie-out/csv';
 import Decimal from 'decimal.js';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../http/context.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { authedRoute } from '../../http/route.ts';
+import { authedRoute, requireAuth } from '../../http/route.ts';
 import { receiveUpload } from '../imports/upload.ts';
 import { TaxResultsRepo } from '../tax/tax-results.repo.ts';
 import { BrokerFormsRepo, lineOf } from './broker-forms.repo.ts';
@@ -109,6 +110,33 @@ export function registerBrokerFormRoutes(app: FastifyInstance, ctx: AppContext):
       },
     };
   });
+
+  // A file download, not JSON: mounted directly.
+  app.get(
+    '/api/tax/years/:year/tie_out.csv',
+    {
+      schema: {
+        tags: ['tax'],
+        summary: 'The tie-out of a year’s Forms 1099-DA as CSV',
+        params: z.object({ year: z.coerce.number().int().min(2025).max(2100) }),
+      },
+      preValidation: async (request) => {
+        requireAuth(request);
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const { year } = request.params as { year: number };
+      const calc = await results.latestComplete(auth.user.id);
+      if (!calc) throw notFound('Tax results — run the tax calculation first');
+      const { tieOut } = await yearTieOut(ctx.db.kysely, repo, auth.user.id, calc, year);
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="1099-da-tie-out-${year}.csv"`)
+        .header('cache-control', 'private, no-store');
+      return reply.send(tieOutCsv(tieOut));
+    },
+  );
 
   authedRoute(app, deleteBrokerForm, async ({ auth, params }) => {
     if (!(await repo.delete(auth.user.id, params.id))) throw notFound('Form 1099-DA');

@@ -7,6 +7,7 @@ import {
   typeBrokerForm,
   uploadBrokerForm,
 } from '@lotwise/contracts/tax/broker-forms';
+import { getTieOut, type TieOutStatus } from '@lotwise/contracts/tax/tie-out';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ApiError, callApi } from '@/lib/api-client';
@@ -97,5 +98,29 @@ export function useDeleteBrokerForm() {
   return useMutation({
     mutationFn: (id: number) => callApi(deleteBrokerForm, { params: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: brokerFormsKeys.all }),
+  });
+}
+
+export interface TieOutFilter {
+  status?: TieOutStatus | undefined;
+  asset?: string | undefined;
+  page: number;
+}
+
+/** The year's tie-out (null: no calculation yet, nothing to tie out to). */
+export function useTieOut(year: number, filter: TieOutFilter, enabled: boolean) {
+  return useQuery({
+    queryKey: [...brokerFormsKeys.all, 'tie-out', year, filter] as const,
+    queryFn: async ({ signal }) => {
+      try {
+        const query = { page: filter.page, per_page: 25, status: filter.status, asset: filter.asset };
+        return (await callApi(getTieOut, { params: { year }, query, signal })).data;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    enabled,
+    placeholderData: (previous) => previous,
   });
 }

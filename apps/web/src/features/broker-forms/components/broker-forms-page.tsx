@@ -12,6 +12,7 @@ import { useSession } from '@/lib/session/session';
 import { taxYearOptions } from '@/lib/tax-year';
 import { useBrokerForms } from '../api/broker-forms';
 import { FormsList } from './forms-list';
+import { TieOutSection } from './tie-out-section';
 import { TypedFormDialog } from './typed-form-dialog';
 import { UploadCard } from './upload-card';
 
@@ -79,6 +80,7 @@ export function BrokerFormsPage({ year }: { year: number }) {
               </Text>
             </Group>
           </Card>
+          <TieOutSection year={year} hasForms={forms.data.forms.length > 0} />
         </Stack>
       )}
       {readOnly ? null : <TypedFormDialog year={year} opened={typing} onClose={() => setTyping(false)} />}

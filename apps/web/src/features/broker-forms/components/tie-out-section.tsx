@@ -1,0 +1,150 @@
+import { type TieOutLineRow, type TieOutStatus, tieOutStatuses } from '@lotwise/contracts/tax/tie-out';
+import {
+  Badge,
+  Button,
+  Card,
+  Chip,
+  Group,
+  Pagination,
+  Select,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ErrorState, LoadingState } from '@/components/ui/states';
+import { errorText } from '@/lib/api-client';
+import { formatCrypto, formatMoney } from '@/lib/format/amount';
+import { useTieOut } from '../api/broker-forms';
+import { STATUS_COLORS, STATUS_LABELS } from './status-labels';
+import { BoxTotalsTable, TieOutLineDetail } from './tie-out-line-detail';
+
+function LineRow({ line }: { line: TieOutLineRow }) {
+  const [open, setOpen] = useState(false);
+  const units = line.broker?.units ?? line.disposals[0]?.amount ?? null;
+  const day = line.broker?.date_sold ?? line.disposals[0]?.disposed_at ?? '';
+  return (
+    <Card withBorder radius="sm" p="sm" data-testid="tie-out-line" data-status={line.status}>
+      <UnstyledButton onClick={() => setOpen(!open)} w="100%" aria-expanded={open}>
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Group gap="xs" wrap="nowrap">
+            {open ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
+            <Badge color={STATUS_COLORS[line.status]} variant="light" size="sm">
+              {STATUS_LABELS[line.status]}
+            </Badge>
+            <Text fz="sm" fw={600}>
+              {units === null ? '' : `${formatCrypto(units)} `}
+              {line.asset}
+            </Text>
+            <Text fz="sm" c="dimmed">
+              {day}
+            </Text>
+          </Group>
+          <Group gap="md" wrap="wrap">
+            <Text fz="xs">
+              1099-DA {line.broker_proceeds === null ? '—' : formatMoney(line.broker_proceeds)} /{' '}
+              {line.broker ? (line.broker_basis === null ? 'no basis' : formatMoney(line.broker_basis)) : '—'}
+            </Text>
+            <Text fz="xs">
+              Lotwise {line.lotwise_proceeds === null ? '—' : formatMoney(line.lotwise_proceeds)} /{' '}
+              {line.lotwise_basis === null ? '—' : formatMoney(line.lotwise_basis)}
+            </Text>
+            {line.form_8949 ? (
+              <Badge variant="outline" size="sm">
+                {line.form_8949.box}
+                {line.form_8949.code ? ` · ${line.form_8949.code}` : ''}
+              </Badge>
+            ) : null}
+          </Group>
+        </Group>
+      </UnstyledButton>
+      {open ? <TieOutLineDetail line={line} /> : null}
+    </Card>
+  );
+}
+
+/** The tie-out of the year: counts by status (the filter), the asset filter, lines, box totals. */
+export function TieOutSection({ year, hasForms }: { year: number; hasForms: boolean }) {
+  const [status, setStatus] = useState<TieOutStatus | undefined>();
+  const [asset, setAsset] = useState<string | undefined>();
+  const [page, setPage] = useState(1);
+  const tie = useTieOut(year, { status, asset, page }, hasForms);
+  if (!hasForms) return null;
+  if (tie.isPending) return <LoadingState />;
+  if (tie.isError) return <ErrorState message={errorText(tie.error)} onRetry={() => tie.refetch()} />;
+  if (tie.data === null)
+    return (
+      <Card>
+        <Text fz="sm" data-testid="tie-out-no-results">
+          Calculate your taxes to tie the forms out against Lotwise’s sales.
+        </Text>
+      </Card>
+    );
+  const data = tie.data;
+  const counts = new Map(data.totals.by_status.map((s) => [s.status, s.count]));
+  const pages = Math.max(1, Math.ceil(data.meta.total_count / data.meta.per_page));
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <Title order={2} fz="lg">
+          Tie-out against your Form 8949
+        </Title>
+        <Button
+          component="a"
+          variant="light"
+          size="xs"
+          href={`/api/tax/years/${year}/tie_out.csv`}
+          download
+          data-testid="tie-out-csv"
+        >
+          Export CSV
+        </Button>
+      </Group>
+      <Chip.Group
+        value={status ?? 'all'}
+        onChange={(v) => {
+          setStatus(v === 'all' ? undefined : (v as TieOutStatus));
+          setPage(1);
+        }}
+      >
+        <Group gap={6}>
+          <Chip value="all" size="xs">
+            All {data.totals.by_status.reduce((n, s) => n + s.count, 0)}
+          </Chip>
+          {tieOutStatuses.map((s) => (
+            <Chip key={s} value={s} size="xs" color={STATUS_COLORS[s]} data-testid={`filter-${s}`}>
+              {STATUS_LABELS[s]} {counts.get(s) ?? 0}
+            </Chip>
+          ))}
+        </Group>
+      </Chip.Group>
+      <Select
+        aria-label="Asset"
+        placeholder="Every asset"
+        w={180}
+        data={data.assets}
+        value={asset ?? null}
+        onChange={(v) => {
+          setAsset(v ?? undefined);
+          setPage(1);
+        }}
+        clearable
+      />
+      <Stack gap={6}>
+        {data.lines.length === 0 ? (
+          <Text fz="sm" c="dimmed">
+            No line of this kind.
+          </Text>
+        ) : (
+          data.lines.map((l, i) => (
+            <LineRow key={`${l.broker?.id ?? 'l'}-${l.disposals[0]?.id ?? i}-${page}`} line={l} />
+          ))
+        )}
+      </Stack>
+      {pages > 1 ? <Pagination total={pages} value={page} onChange={setPage} size="sm" /> : null}
+      <BoxTotalsTable boxes={data.totals.by_box} />
+    </Stack>
+  );
+}
