@@ -265,6 +265,58 @@ for (const dialect of DIALECTS) {
       ).toBe(true);
     });
 
+    it('Form 8949, its CSVs and Schedule D follow the tie-out: boxes from the form, codes and (g)', async () => {
+      const text = async (form: string) =>
+        String((await client.request('GET', `/api/tax/reports/2025/${form}`)).body)
+          .trim()
+          .split('\n');
+      const gains = await text('capital-gains.csv');
+      const col = (name: string) => gains[0]!.split(',').indexOf(name);
+      const rows = gains.slice(1).map((l) => l.split(','));
+      // [date sold, asset, (d), (e), (h), box, (f), (g)] in the form's order: parts by term, boxes G–L.
+      expect(
+        rows.map((r) =>
+          ['date_sold', 'asset', 'proceeds', 'cost_basis', 'gain', 'box', 'code', 'adjustment'].map(
+            (c) => r[col(c)],
+          ),
+        ),
+      ).toEqual([
+        ['02/01/2025', 'BTC', '10000.00', '8000.00', '2000.00', 'G', '', ''],
+        ['03/01/2025', 'BTC', '5000.00', '4000.00', '950.00', 'G', 'E', '-50.00'],
+        ['06/30/2025', 'BTC', '6000.00', '4000.00', '2000.00', 'G', '', ''],
+        ['08/01/2025', 'DOT', '30.00', '25.00', '30.00', 'G', 'B', '25.00'],
+        ['09/01/2025', 'BTC', '7000.00', '4500.00', '3000.00', 'G', 'B', '500.00'],
+        ['04/01/2025', 'ETH', '7000.00', '6000.00', '1000.00', 'H', 'B', '0.00'],
+        ['12/31/2025', 'USDC', '500.00', '500.00', '0.00', 'H', 'M', '0.00'],
+        // Ledger has no 1099-DA: its sale is on I, as is Coinbase's sale the form left out.
+        ['10/15/2025', 'ETH', '2000.00', '1500.00', '500.00', 'I', '', ''],
+        ['11/01/2025', 'BTC', '4000.00', '2000.00', '2000.00', 'I', '', ''],
+        ['05/01/2025', 'ADA', '80.00', '60.00', '30.00', 'J', 'B', '10.00'],
+        ['06/01/2025', 'SOL', '1500.00', '1000.00', '500.00', 'J', 'T', '0.00'],
+        ['05/20/2025', 'LINK', '210.00', '150.00', '50.00', 'K', 'O', '-10.00'],
+        ['12/01/2025', 'SOL', '900.00', '600.00', '300.00', 'L', '', ''],
+      ]);
+      // Schedule D: each box's totals on its line; line 16 = Lotwise's gain (11,480 + 880).
+      expect(await text('schedule-d.csv')).toEqual([
+        'line,description,proceeds,cost_basis,adjustments,gain_or_loss,note',
+        '1b,Totals from Form(s) 8949 with Box A or Box G checked,28030.00,20525.00,475.00,7980.00,',
+        '2,Totals from Form(s) 8949 with Box B or Box H checked,7500.00,6500.00,0.00,1000.00,',
+        '3,Totals from Form(s) 8949 with Box C or Box I checked,6000.00,3500.00,0.00,2500.00,',
+        '7,Net short-term capital gain or (loss),,,,11480.00,',
+        '8b,Totals from Form(s) 8949 with Box D or Box J checked,1580.00,1060.00,10.00,530.00,',
+        '9,Totals from Form(s) 8949 with Box E or Box K checked,210.00,150.00,-10.00,50.00,',
+        '10,Totals from Form(s) 8949 with Box F or Box L checked,900.00,600.00,0.00,300.00,',
+        '15,Net long-term capital gain or (loss),,,,880.00,',
+        '16,Combine lines 7 and 15,,,,12360.00,',
+      ]);
+      // TaxAct's import has no (f)/(g): an adjusted line's basis is (d) − (h), the same gain.
+      const taxact = await text('taxact.csv');
+      expect(taxact).toContain('0.1 BTC,01/10/2025,03/01/2025,5000.00,4050.00,Short,G');
+      expect(taxact).toContain('5 DOT,07/01/2025,08/01/2025,30.00,0.00,Short,G');
+      const pdf = await client.request('GET', '/api/tax/reports/2025/form-8949.pdf');
+      expect(pdf.status).toBe(200);
+    });
+
     it('another user sees no tie-out of these forms', async () => {
       const bob = new TestClient(server.app);
       await bob.post('/api/auth/sign_up', { email: 'bob@example.com', password: 'correct horse 9' });

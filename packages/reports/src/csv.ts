@@ -3,7 +3,7 @@ import type { DisposalLine } from '@lotwise/engine/types';
 import { type Form8949Data, type Form8949Line, form8949Lines } from './form8949.ts';
 import type { IncomeReport } from './income.ts';
 import { NO_PRICE } from './incomplete.ts';
-import { plain, toCents, usDate } from './money.ts';
+import { Dec, plain, toCents, usDate } from './money.ts';
 import type { ScheduleD } from './schedule-d.ts';
 
 /**
@@ -89,7 +89,7 @@ export function toCsv(
 
 const allLines = (form: Form8949Data): Form8949Line[] => form.parts.flatMap((p) => p.lines);
 const boxOf = (form: Form8949Data, line: Form8949Line): string =>
-  form.parts.find((p) => p.term === line.term)?.box ?? '';
+  line.box ?? form.parts.find((p) => p.term === line.term)?.box ?? '';
 
 /**
  * Capital gains CSV: one row per Form 8949 row (per sale and term, or per lot), the same rounded
@@ -111,6 +111,8 @@ export function capitalGainsCsv(form: Form8949Data): CsvText {
     'tx_id',
     'lots',
     'note',
+    'code',
+    'adjustment',
   ];
   const rows = allLines(form).map((l) => [
     l.dateSold,
@@ -127,6 +129,8 @@ export function capitalGainsCsv(form: Form8949Data): CsvText {
     l.txId,
     l.lots,
     unknownNote(l),
+    l.code,
+    l.adjustment,
   ]);
   return toCsv(header, rows);
 }
@@ -171,7 +175,11 @@ export function taxActCsv(form: Form8949Data): CsvText {
     l.dateAcquired,
     l.dateSold,
     amountCell(l.proceeds, l.missingPrice),
-    amountCell(l.costBasis, l.basisUnknown),
+    // Its import has no column (f)/(g): a line with an adjustment (a 1099-DA line corrected by
+    // the tie-out) gives the basis that yields its gain, (d) − (h), so TaxAct states the same gain.
+    l.code && !l.missingPrice && !l.basisUnknown
+      ? plain(new Dec(l.proceeds).minus(l.gain))
+      : amountCell(l.costBasis, l.basisUnknown),
     l.term === 'long' ? 'Long' : 'Short',
     boxOf(form, l),
   ]);

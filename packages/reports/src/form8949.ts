@@ -1,12 +1,15 @@
 import { form8949Rows } from '@lotwise/engine/form8949';
 import type { DisposalLine, Term } from '@lotwise/engine/types';
+import type { Form8949Box, Form8949Line } from './form8949-line.ts';
 import type { ReportModel } from './model.ts';
+
+export type { Form8949Box, Form8949Line } from './form8949-line.ts';
+
 import { Dec, plain, splitCents, sum, toCents, usDate } from './money.ts';
 
 /** Whether the transactions were on a broker statement (1099-B before 2025, 1099-DA from 2025). */
 export type BoxBasis = 'reported' | 'not-reported' | 'none';
 export type Grouping = 'per-sale' | 'per-lot';
-export type Form8949Box = 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L';
 export type ScheduleDLine = '1b' | '2' | '3' | '8b' | '9' | '10';
 
 /** The 1099-DA revision (digital-asset boxes G–L) applies from tax year 2025. */
@@ -46,34 +49,6 @@ export function scheduleDLineOf(box: Form8949Box): ScheduleDLine {
 /** Rows per part on one page of the IRS form: 14 on the older revisions, 11 on the 1099-DA one. */
 export function rowsPerPage(year: number): number {
   return year >= DIGITAL_ASSET_BOXES_FROM ? 11 : 14;
-}
-
-/** One row of Form 8949, amounts rounded to cents (column h = d − e + g). */
-export interface Form8949Line {
-  term: Term;
-  /** (a) "0.5 BTC" */
-  description: string;
-  /** (b) MM/DD/YYYY or VARIOUS */
-  dateAcquired: string;
-  /** (c) MM/DD/YYYY */
-  dateSold: string;
-  /** (d), (e), (g), (h): "1234.56"; (f) and (g) are blank: no adjustments are made. */
-  proceeds: string;
-  costBasis: string;
-  code: string;
-  adjustment: string;
-  gain: string;
-  asset: string;
-  amount: string;
-  txId: string;
-  wallet: string;
-  category: string;
-  /** The lots used: "lotId amount acquired-day basis; ..." (the audit trail). */
-  lots: string;
-  /** No price for the proceeds: (d) and (h) are unknown (printed "unknown", blank in a CSV). */
-  missingPrice: boolean;
-  /** A lot sold came from a transaction with a missing price: (e) and (h) are unknown. */
-  basisUnknown: boolean;
 }
 
 export interface Form8949Totals {
@@ -187,28 +162,47 @@ export function totalsOf(lines: readonly Form8949Line[]): Form8949Totals {
   };
 }
 
-/** Form 8949 for the model's year: parts by term, box by year and 1099 status, pages. */
+/** The key of a disposal line a broker-form row replaces (a sale may have a line per term). */
+export const disposalKey = (d: Pick<DisposalLine, 'txId' | 'term' | 'wallet'>) =>
+  `${d.txId}|${d.term}|${d.wallet}`;
+
+/** Box order within a part: basis reported, not reported, not on a 1099. */
+const BOX_ORDER = 'ABCGHIDEFJKL';
+
+/**
+ * Form 8949 for the model's year: parts by term and box, pages. Without broker forms every line
+ * takes the box of the year and `options.boxBasis`; with them (model.brokerRows, from the
+ * 1099-DA tie-out) each sale on a 1099-DA is written as its tied row (its box, codes and
+ * adjustment), and every other sale goes on I/L (not reported on a 1099).
+ */
 export function form8949(model: ReportModel, options: Form8949Options = {}): Form8949Data {
-  const lines = form8949Lines(model.disposals, options.grouping, new Set(model.unpricedTransactions ?? []));
+  const broker = model.brokerRows;
+  const own = broker ? model.disposals.filter((d) => !broker.replaced.has(disposalKey(d))) : model.disposals;
+  const lines = form8949Lines(own, options.grouping, new Set(model.unpricedTransactions ?? []));
+  for (const l of lines) l.box = form8949Box(model.year, l.term, broker ? 'none' : options.boxBasis);
+  if (broker) lines.push(...broker.lines);
   const perPage = rowsPerPage(model.year);
   const parts: Form8949Part[] = [];
   for (const term of ['short', 'long'] as const) {
-    const partLines = lines.filter((l) => l.term === term);
-    if (partLines.length === 0) continue;
-    const box = form8949Box(model.year, term, options.boxBasis);
-    const pages: Form8949Part['pages'] = [];
-    for (let i = 0; i < partLines.length; i += perPage) {
-      const pageLines = partLines.slice(i, i + perPage);
-      pages.push({ lines: pageLines, totals: totalsOf(pageLines) });
+    const boxes = [...new Set(lines.filter((l) => l.term === term).map((l) => l.box!))].sort(
+      (a, b) => BOX_ORDER.indexOf(a) - BOX_ORDER.indexOf(b),
+    );
+    for (const box of boxes) {
+      const partLines = lines.filter((l) => l.term === term && l.box === box);
+      const pages: Form8949Part['pages'] = [];
+      for (let i = 0; i < partLines.length; i += perPage) {
+        const pageLines = partLines.slice(i, i + perPage);
+        pages.push({ lines: pageLines, totals: totalsOf(pageLines) });
+      }
+      parts.push({
+        term,
+        box,
+        scheduleDLine: scheduleDLineOf(box),
+        lines: partLines,
+        pages,
+        totals: totalsOf(partLines),
+      });
     }
-    parts.push({
-      term,
-      box,
-      scheduleDLine: scheduleDLineOf(box),
-      lines: partLines,
-      pages,
-      totals: totalsOf(partLines),
-    });
   }
   return { year: model.year, rowsPerPage: perPage, parts };
 }

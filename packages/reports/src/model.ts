@@ -6,6 +6,7 @@ import type {
   IncomeLine,
   YearSummary,
 } from '@lotwise/engine/types';
+import type { Form8949Line } from './form8949-line.ts';
 
 /**
  * What every report is built from: one tax year of the engine's result as plain data. The
@@ -42,6 +43,16 @@ export interface ReportModel {
    * basis, so a sale from them prints its basis and gain as unknown.
    */
   unpricedTransactions?: readonly string[];
+  /**
+   * The year's sales on a Form 1099-DA, as the tie-out writes them (tie-out/form8949-lines.ts):
+   * they replace the disposal lines whose keys (form8949.ts disposalKey) are in `replaced`.
+   */
+  brokerRows?: BrokerRows;
+}
+
+export interface BrokerRows {
+  replaced: ReadonlySet<string>;
+  lines: Form8949Line[];
 }
 
 /** The year's count of transactions with a missing price (see incomplete.ts). */

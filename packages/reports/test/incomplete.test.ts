@@ -145,10 +145,10 @@ describe('incomplete years (issue 35.1)', () => {
     }
     const gains = text((await buildForm('capital-gains', 'csv', model(3), {})).bytes).split('\n');
     expect(gains[1]).toBe(
-      'date_sold,date_acquired,asset,amount,proceeds,cost_basis,gain,term,box,category,wallet,tx_id,lots,note',
+      'date_sold,date_acquired,asset,amount,proceeds,cost_basis,gain,term,box,category,wallet,tx_id,lots,note,code,adjustment',
     );
     expect(gains[2]).toBe(
-      '03/01/2024,01/02/2024,ETH,1,,1500.00,,short,C,sale,Coinbase,a,y 1 2024-01-02 1500,no price: value unknown',
+      '03/01/2024,01/02/2024,ETH,1,,1500.00,,short,C,sale,Coinbase,a,y 1 2024-01-02 1500,no price: value unknown,,',
     );
     expect(gains[3]).toContain(',20000.00,12000.00,8000.00,');
     const turbo = text((await buildForm('turbotax', 'csv', model(3), {})).bytes).split('\n');
@@ -218,7 +218,7 @@ describe('incomplete years (issue 35.1)', () => {
     const m = { ...model(3), unpricedTransactions: ['y'] };
     const gains = text((await buildForm('capital-gains', 'csv', m, {})).bytes).split('\n');
     expect(gains[2]).toBe(
-      '03/01/2024,01/02/2024,ETH,1,,,,short,C,sale,Coinbase,a,y 1 2024-01-02 1500,no price: value unknown (proceeds and the basis of the lots sold)',
+      '03/01/2024,01/02/2024,ETH,1,,,,short,C,sale,Coinbase,a,y 1 2024-01-02 1500,no price: value unknown (proceeds and the basis of the lots sold),,',
     );
     const turbo = text((await buildForm('turbotax', 'csv', m, {})).bytes).split('\n');
     expect(turbo[2]).toBe('ETH,01/02/2024,,03/01/2024,');

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
 import { authedRoute, requireAuth } from '../../http/route.ts';
+import { withBrokerForms } from '../broker-forms/report-rows.ts';
 import { reportFile } from './report-files.ts';
 import { storedReportModel } from './report-model.ts';
 import { inputVersion } from './tax.service.ts';
@@ -132,7 +133,12 @@ export function registerTaxYearRoutes(app: FastifyInstance, ctx: AppContext, res
       await ctx.billing.requireReportPlan(auth.user.id, year);
       const calc = await results.latestComplete(auth.user.id);
       if (!calc) throw notFound(NO_RESULTS);
-      const model = await storedReportModel(years, auth.user, calc, year, form === 'tax-report.pdf');
+      const model = await withBrokerForms(
+        ctx.db.kysely,
+        auth.user.id,
+        calc,
+        await storedReportModel(years, auth.user, calc, year, form === 'tax-report.pdf'),
+      );
       const file = await reportFile(model, form);
       reply
         .header('content-type', file.contentType)
