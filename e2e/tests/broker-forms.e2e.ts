@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
@@ -118,4 +118,118 @@ async function flow(context: BrowserContext, page: Page, width: number) {
     )
     .toBe('$34.50');
   await screenshot(page, `broker-forms-${width}-year`);
+}
+
+const TIE_OUT = path.resolve(import.meta.dirname, '../../fixtures/1099-da/tie-out');
+
+describe('Broker forms: the tie-out page', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  for (const width of [1280, 375]) {
+    it(`at ${width} px: filter to basis differs, open a line's lots, download the 8949 with its code-B lines`, async () => {
+      const { context, page } = await signedInNewcomer(browser, server.url, { width, height: 900 });
+      try {
+        await tieOutFlow(context, page, width);
+      } catch (error) {
+        await screenshot(page, `broker-tie-out-${width}-failure`);
+        throw new Error(`${String(error)}\nat ${page.url()}`);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
+
+async function tieOutFlow(context: BrowserContext, page: Page, width: number) {
+  const csrf = await csrfOf(context);
+  const headers = { 'x-csrf-token': csrf };
+  await context.request.post('/api/currency', {
+    data: { currency: 'USD', timezone: 'America/New_York' },
+    headers,
+  });
+  const read = (name: string) => readFileSync(path.join(TIE_OUT, name), 'utf8');
+  await uploadCsv(context, csrf, 'coinbase.csv', read('coinbase-ledger.csv'), { custom_name: 'Coinbase' });
+  await waitForImports(context, 1);
+  await uploadCsv(context, csrf, 'ledger.csv', read('ledger-wallet.csv'), {
+    custom_name: 'Ledger',
+    new_account: 'true',
+  });
+  await waitForImports(context, 2);
+
+  await page.goto('/broker_forms?year=2025');
+  await choose(page, page, 'Account', 'Coinbase');
+  await page.locator('input[type="file"]').setInputFiles(path.join(TIE_OUT, 'coinbase-1099da-2025.csv'));
+  await page.getByRole('button', { name: 'Import the form' }).click();
+  await page.getByText('Imported the 1099-DA of Coinbase for 2025: 12 lines.').waitFor();
+  await page.getByTestId('tie-out-no-results').waitFor();
+
+  // Calculate, then the tie-out shows every status with its count.
+  expect((await context.request.post('/api/recalculate_tax', { headers })).ok()).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return page.getByTestId('tie-out-line').count();
+      },
+      { timeout: 60_000 },
+    )
+    .toBeGreaterThan(0);
+  expect(await page.getByTestId('filter-basis_differs').textContent()).toContain('Basis differs 5');
+  await screenshot(page, `broker-tie-out-${width}-all`);
+
+  // Filter to "basis differs", then to ETH: the 2 ETH that came from Ledger.
+  await page.getByTestId('filter-basis_differs').click();
+  await expect.poll(() => page.getByTestId('tie-out-line').count()).toBe(5);
+  for (const status of await page
+    .getByTestId('tie-out-line')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-status'))))
+    expect(status).toBe('basis_differs');
+  await page.getByRole('textbox', { name: 'Asset' }).click();
+  await page.getByRole('option', { name: 'ETH', exact: true }).click();
+  await expect.poll(() => page.getByTestId('tie-out-line').count()).toBe(1);
+  await page.getByTestId('tie-out-line').getByRole('button').first().click();
+  await page.getByTestId('reason-transferred_in').waitFor();
+  expect(await page.getByTestId('reason-transferred_in').textContent()).toContain(
+    'came into this account from Ledger',
+  );
+  expect(await page.getByTestId('tie-out-8949').textContent()).toContain('Form 8949 box H');
+  // The line's lots: the lot bought in Ledger on 5 January.
+  await page.locator('[data-testid^="lots-"]').first().waitFor();
+  expect(await page.locator('[data-testid^="lots-"]').first().textContent()).toContain('2025-01-05');
+  await screenshot(page, `broker-tie-out-${width}-lots`);
+
+  // The 8949's CSV carries the code-B lines with their adjustments.
+  const gains = await context.request.get('/api/tax/reports/2025/capital-gains.csv');
+  const rows = (await gains.text()).trim().split('\n');
+  const header = rows[0]!.split(',');
+  const coded = rows
+    .slice(1)
+    .map((r) => r.split(','))
+    .filter((r) => r[header.indexOf('code')] === 'B')
+    .map((r) => [r[header.indexOf('asset')], r[header.indexOf('box')], r[header.indexOf('adjustment')]]);
+  expect(coded).toEqual([
+    ['DOT', 'G', '25.00'],
+    ['BTC', 'G', '500.00'],
+    ['ETH', 'H', '0.00'],
+    ['ADA', 'J', '10.00'],
+  ]);
+  // The one-year page's Reports menu says the year is not tied out (2 lines only on the form).
+  await page.goto('/one_year?year=2025');
+  await page.getByRole('button', { name: 'Reports 2025' }).click();
+  await page.getByTestId('reports-untied').waitFor();
+  expect(await page.getByTestId('reports-untied').textContent()).toContain(
+    '2 1099-DA lines are not in Lotwise',
+  );
+  await page.getByRole('menuitem', { name: 'Form 8949 (PDF)' }).click();
+  await page.getByTestId('untied-download-note').waitFor();
+  await screenshot(page, `broker-tie-out-${width}-untied`);
 }

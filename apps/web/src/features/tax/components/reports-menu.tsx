@@ -7,6 +7,7 @@ import {
   IconFileSpreadsheet,
   IconFileTypePdf,
 } from '@tabler/icons-react';
+import { useUntiedLines } from '@/features/broker-forms/api/untied-lines';
 import { useConfirmedDownload } from '../hooks/use-confirmed-download';
 
 export const REPORTS: ReadonlyArray<{ form: ReportForm; label: string }> = [
@@ -36,7 +37,8 @@ export function ReportsMenu({
   compact?: boolean;
   missingPrices?: number;
 }) {
-  const { request, pending, modal } = useConfirmedDownload(missingPrices);
+  const untied = useUntiedLines(year);
+  const { request, pending, modal } = useConfirmedDownload(missingPrices, untied);
   return (
     <>
       {modal}
@@ -60,6 +62,12 @@ export function ReportsMenu({
               <IconAlertTriangle size={12} style={{ verticalAlign: 'middle' }} /> Incomplete:{' '}
               {missingPrices.toLocaleString('en-US')} missing {missingPrices === 1 ? 'price' : 'prices'}. Each
               file says so; unknown values are not 0.
+            </Menu.Label>
+          ) : null}
+          {untied > 0 ? (
+            <Menu.Label c="orange.8" maw={260} data-testid="reports-untied">
+              <IconAlertTriangle size={12} style={{ verticalAlign: 'middle' }} /> Not tied out: {untied}{' '}
+              1099-DA {untied === 1 ? 'line is' : 'lines are'} not in Lotwise.
             </Menu.Label>
           ) : null}
           {REPORTS.map((r) => (
