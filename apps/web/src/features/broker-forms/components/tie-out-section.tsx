@@ -23,7 +23,7 @@ import { BoxTotalsTable, TieOutLineDetail } from './tie-out-line-detail';
 
 function LineRow({ line }: { line: TieOutLineRow }) {
   const [open, setOpen] = useState(false);
-  const units = line.broker?.units ?? line.disposals[0]?.amount ?? null;
+  const units = line.broker ? line.broker.units : (line.disposals[0]?.amount ?? null);
   const day = line.broker?.date_sold ?? line.disposals[0]?.disposed_at ?? '';
   return (
     <Card withBorder radius="sm" p="sm" data-testid="tie-out-line" data-status={line.status}>
