@@ -14,6 +14,7 @@ export interface CalcCliOptions {
   offline?: boolean;
   json?: boolean;
   moves?: boolean;
+  '1099da'?: string[];
 }
 
 export interface ParsedCalcOptions {

@@ -23,6 +23,8 @@ export interface CalcJson {
   warnings: EngineWarning[];
   statuses: CalculationResult['statuses'];
   allocation?: CalculationResult['allocation'];
+  /** With --1099da: the tie-out of each year that has a form (packages/reports tie-out). */
+  tieOut?: Record<string, unknown>;
   moves?: CalculationResult['moves'];
 }
 

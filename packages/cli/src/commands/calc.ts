@@ -3,7 +3,14 @@ import { calculate } from '@lotwise/engine/calculate';
 import { allocationCsv } from '@lotwise/engine/form8949';
 import { matchTransfers } from '@lotwise/engine/transfer-matching';
 import type { Command } from 'commander';
-import { loadWallets } from '../calc/load.ts';
+import {
+  cliTieOuts,
+  loadBrokerForms,
+  parseBrokerFormArgs,
+  tieOutJson,
+  transactionFacts,
+} from '../calc/broker-forms.ts';
+import { loadWallets, walletNames } from '../calc/load.ts';
 import { type CalcCliOptions, parseCalcOptions } from '../calc/options.ts';
 import { toJson, toText } from '../calc/output.ts';
 import { resolveCliPrices } from '../calc/prices.ts';
@@ -34,6 +41,12 @@ export function registerCalc(program: Command): void {
     )
     .option('--offline', 'no price provider calls: the --prices files and stablecoin pegs only')
     .option('--moves', 'with --json: also list every lot moved between wallets or assets (audit)')
+    .option(
+      '--1099da <wallet=file>',
+      "a broker's Form 1099-DA CSV for one of the wallets (WALLET=FILE): ties it out against the sales; repeatable",
+      (value: string, values: string[]) => [...values, value],
+      [] as string[],
+    )
     .option('--json', 'print the result as JSON')
     .action(async (files: string[], options: CalcCliOptions) => {
       const parsed = parseCalcOptions(options);
@@ -42,7 +55,15 @@ export function registerCalc(program: Command): void {
         process.exitCode = 2;
         return;
       }
+      const formArgs = parseBrokerFormArgs(options['1099da'] ?? [], walletNames(files));
+      if (typeof formArgs === 'string') {
+        process.stderr.write(`lotwise calc: ${formArgs}\n`);
+        process.exitCode = 2;
+        return;
+      }
+      const forms = loadBrokerForms(formArgs);
       const loaded = loadWallets(files);
+      loaded.failures.push(...forms.failures);
       if (loaded.failures.length > 0) {
         for (const failure of loaded.failures) process.stderr.write(`lotwise calc: ${failure}\n`);
         process.exitCode = 1;
@@ -61,12 +82,18 @@ export function registerCalc(program: Command): void {
       parsed.engine.prices = prices.lookup;
       if (options.moves) parsed.engine.recordMoves = true;
       if (parsed.year !== null) parsed.engine.checkpoints = [`${parsed.year + 1}-01-01`];
+      // The tie-out needs each row's wallet and fee: read before the engine lets the rows go.
+      const facts = forms.lines.length > 0 ? transactionFacts(loaded.transactions, currency) : null;
       // The rows are not needed past their processing: each is let go as the engine is done with
       // it, and their memory is given back before the output is built.
       parsed.engine.releaseRows = true;
       const result = calculate(matchTransfers(loaded.transactions, { inPlace: true }), parsed.engine);
       loaded.transactions.length = 0;
       const json = toJson(result, parsed.year, [...loaded.warnings, ...prices.warnings]);
+      if (facts) {
+        const tied = cliTieOuts(forms.lines, result, facts, options.method ?? 'fifo');
+        json.tieOut = Object.fromEntries(Object.entries(tied).map(([year, t]) => [year, tieOutJson(t)]));
+      }
       if (options.allocationCsv !== undefined && result.allocation) {
         // A lot bought without a price: its basis blank and the record marked INCOMPLETE.
         const unpriced = new Set(

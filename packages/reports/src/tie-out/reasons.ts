@@ -77,7 +77,7 @@ export function basisReasons(
   const lots = m.disposals.flatMap((d) => d.lots.map((lot) => ({ lot, wallet: d.wallet })));
   const moved = new Map<string, Dec>();
   for (const { lot, wallet } of lots) {
-    const origin = lot.lotId === null ? null : (options.lotWallet?.(lot.lotId.replace(/:.*$/, '')) ?? null);
+    const origin = lot.lotId === null ? null : (options.lotWallet?.(lot.lotId) ?? null);
     if (origin !== null && origin !== wallet)
       moved.set(origin, (moved.get(origin) ?? new Dec(0)).plus(lot.amount));
   }
