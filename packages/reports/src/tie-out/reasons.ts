@@ -140,13 +140,22 @@ export function timezoneReason(m: Match): Reason {
   };
 }
 
+/** The first sale of each asset and day (UTC and the user's zone) in the other accounts. */
+export function salesByDay(disposals: readonly LotwiseDisposal[]): Map<string, LotwiseDisposal> {
+  const out = new Map<string, LotwiseDisposal>();
+  for (const d of disposals) {
+    const asset = d.asset.toUpperCase();
+    for (const day of [d.disposedAt, d.disposedTimestamp.slice(0, 10)]) {
+      const key = `${asset}|${day}`;
+      if (!out.has(key)) out.set(key, d);
+    }
+  }
+  return out;
+}
+
 /** A 1099-DA line with no sale in Lotwise: missing rows, or the sale sits in another account. */
-export function formOnlyReasons(line: BrokerLine, elsewhere: readonly LotwiseDisposal[]): Reason[] {
-  const other = elsewhere.find(
-    (d) =>
-      d.asset.toUpperCase() === line.asset.toUpperCase() &&
-      (d.disposedAt === line.date_sold || d.disposedTimestamp.startsWith(line.date_sold)),
-  );
+export function formOnlyReasons(line: BrokerLine, elsewhere: ReadonlyMap<string, LotwiseDisposal>): Reason[] {
+  const other = elsewhere.get(`${line.asset.toUpperCase()}|${line.date_sold}`);
   if (other)
     return [
       {

@@ -9,6 +9,7 @@ import {
   formOnlyReasons,
   lotwiseOnlyReason,
   proceedsReasons,
+  salesByDay,
   termReason,
   timezoneReason,
   washSaleReason,
@@ -47,7 +48,7 @@ export function tieOut(
   const lines: TieOutLine[] = [];
   for (const account of accounts) {
     const own = taxable.filter((d) => d.wallet === account);
-    const elsewhere = taxable.filter((d) => d.wallet !== account);
+    const elsewhere = salesByDay(taxable.filter((d) => d.wallet !== account));
     const result = matchLines(
       brokerLines.filter((l) => l.account === account),
       own,
@@ -107,7 +108,7 @@ function tiedLine(m: Match, options: TieOutOptions): TieOutLine {
   };
 }
 
-function formOnlyLine(line: BrokerLine, elsewhere: readonly LotwiseDisposal[]): TieOutLine {
+function formOnlyLine(line: BrokerLine, elsewhere: ReadonlyMap<string, LotwiseDisposal>): TieOutLine {
   const reasons = formOnlyReasons(line, elsewhere);
   const wash = washSaleReason(line);
   if (wash) reasons.push(wash);
