@@ -159,7 +159,7 @@ describe('imports screens', () => {
     await screenshot(page, 'imports-csvs');
     await page.getByTestId('csv-file').first().getByRole('link', { name: 'Details' }).click();
     await page.waitForURL('**/error-logs?id=*');
-    await page.getByText(/rows read/).waitFor();
+    await page.getByTestId('import-counts').waitFor();
     await screenshot(page, 'imports-error-log');
     await context.close();
   });

@@ -35,6 +35,11 @@ export const importHistoryRow = z.object({
   oauth_status: z.enum(['active', 'revoked', 'expired']).nullable().optional(),
   /** Why the connected account's latest import or resync failed, in the source's words; null otherwise. */
   failure_reason: z.string().nullable(),
+  /**
+   * Rows of the account's uploads that could not be imported (bad dates, amounts…), summed over
+   * its uploads: a finished account with some says so beside its status (issue 35, item 6).
+   */
+  row_errors: z.number().int(),
 });
 export type ImportHistoryRow = z.infer<typeof importHistoryRow>;
 

@@ -30,6 +30,8 @@ export const uploadedCsv = z.object({
   coin_code: z.string().nullable(),
   status: z.enum(['in-progress', 'finished']),
   file_name: z.string(),
+  /** Rows of this upload that could not be imported: "Finished with 3 row errors" (issue 35, item 6). */
+  error_count: z.number().int(),
 });
 
 export const listCsvFiles = defineCall({

@@ -30,6 +30,7 @@ export function toHistoryRow(
     api_warning: h.api_warning,
     oauth_status: oauthStatus(h.oauth_status),
     failure_reason: h.import_status === 'failed' ? failure : null,
+    row_errors: h.row_errors,
   };
 }
 

@@ -15,6 +15,8 @@ export interface HistoryWithCounts extends ImportHistoryRow {
   api_warning: string | null;
   /** Connected by OAuth: whether its access is active, revoked or expired (null: not OAuth). */
   oauth_status: string | null;
+  /** Rows of the account's uploads that could not be imported (each upload's error_count, summed). */
+  row_errors: number;
 }
 
 /** SQL for accounts, uploads, their row errors and the stored transactions. Every query is scoped to a user. */
@@ -205,6 +207,11 @@ export class ImportsRepo {
           .select('o.status')
           .whereRef('o.import_history_id', '=', 'h.id')
           .as('oauth_status'),
+        eb
+          .selectFrom('import_files as f')
+          .select((e) => e.fn.sum<number | string | null>('f.error_count').as('n'))
+          .whereRef('f.import_history_id', '=', 'h.id')
+          .as('row_errors'),
       ])
       .where('h.user_id', '=', userId)
       .orderBy('h.id', 'desc');
@@ -215,6 +222,7 @@ export class ImportsRepo {
       total_transactions: Number(r.total_transactions ?? 0),
       api_warning: r.api_warning ?? null,
       oauth_status: r.oauth_status ?? null,
+      row_errors: Number(r.row_errors ?? 0),
     }));
   }
 }

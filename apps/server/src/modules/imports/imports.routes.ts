@@ -134,6 +134,7 @@ export function registerImportRoutes(app: FastifyInstance, ctx: AppContext): voi
         coin_code: string | null;
         status: 'in-progress' | 'finished';
         file_name: string;
+        error_count: number;
       }[]
     > = {};
     for (const f of files) {
@@ -147,6 +148,7 @@ export function registerImportRoutes(app: FastifyInstance, ctx: AppContext): voi
         coin_code: null,
         status: finished ? 'finished' : 'in-progress',
         file_name: f.file_name,
+        error_count: f.error_count,
       });
     }
     return { data };

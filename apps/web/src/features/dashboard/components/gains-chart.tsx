@@ -3,9 +3,11 @@ import type { HoldingTotals } from '@lotwise/contracts/holdings/holdings';
 import type { yearSummary } from '@lotwise/contracts/tax/calculation';
 import { BarChart } from '@mantine/charts';
 import { Paper, Table, Text, Title } from '@mantine/core';
+import { Fragment } from 'react';
 import type { z } from 'zod';
 import { gainColor } from '@/features/holdings/utils/display';
 import { IncompleteBadge } from '@/features/tax/components/incomplete-badge';
+import { useIsMobile } from '@/hooks/use-is-mobile';
 import { formatMoney } from '@/lib/format/amount';
 
 type YearSummary = z.infer<typeof yearSummary>;
@@ -73,6 +75,8 @@ function Money({
 
 /** Bars for the picture (numbers only draw them); the table under it carries the exact amounts. */
 export function GainsChart({ lines, currency }: { lines: YearLine[]; currency: string }) {
+  // A phone's year column has no room for the badge: it gets a line of its own under the year's figures.
+  const mobile = useIsMobile();
   // An unknown figure draws no bar (its stored 0.00 is not a value).
   const data = lines.map((l) => ({
     year: String(l.year),
@@ -120,28 +124,37 @@ export function GainsChart({ lines, currency }: { lines: YearLine[]; currency: s
               </Table.Thead>
               <Table.Tbody>
                 {lines.map((l) => (
-                  <Table.Tr key={l.year}>
-                    <Table.Td>
-                      {l.year} <IncompleteBadge missing={l.missing} compact />
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <Money
-                        value={l.shortTerm}
-                        currency={currency}
-                        unknown={l.unknown.includes('shortTerm')}
-                      />
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <Money
-                        value={l.longTerm}
-                        currency={currency}
-                        unknown={l.unknown.includes('longTerm')}
-                      />
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <Money value={l.unrealised} currency={currency} />
-                    </Table.Td>
-                  </Table.Tr>
+                  <Fragment key={l.year}>
+                    <Table.Tr>
+                      <Table.Td>
+                        {l.year} {mobile ? null : <IncompleteBadge missing={l.missing} compact />}
+                      </Table.Td>
+                      <Table.Td ta="right">
+                        <Money
+                          value={l.shortTerm}
+                          currency={currency}
+                          unknown={l.unknown.includes('shortTerm')}
+                        />
+                      </Table.Td>
+                      <Table.Td ta="right">
+                        <Money
+                          value={l.longTerm}
+                          currency={currency}
+                          unknown={l.unknown.includes('longTerm')}
+                        />
+                      </Table.Td>
+                      <Table.Td ta="right">
+                        <Money value={l.unrealised} currency={currency} />
+                      </Table.Td>
+                    </Table.Tr>
+                    {mobile && l.missing > 0 ? (
+                      <Table.Tr>
+                        <Table.Td colSpan={4} pt={0} style={{ borderTop: 0 }}>
+                          <IncompleteBadge missing={l.missing} />
+                        </Table.Td>
+                      </Table.Tr>
+                    ) : null}
+                  </Fragment>
                 ))}
               </Table.Tbody>
             </Table>

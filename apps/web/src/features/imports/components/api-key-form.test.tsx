@@ -91,6 +91,7 @@ describe('ImportHistoryTable', () => {
       progress: 100,
       api_warning: 'This Binance API key can also trade.',
       failure_reason: null,
+      row_errors: 0,
     };
     const actions = { onAddFile: () => {}, onRename: () => {}, onDelete: () => {} };
     renderWithProviders(<ImportHistoryTable rows={[row]} actions={actions} />);
@@ -122,6 +123,7 @@ describe('ImportHistoryTable', () => {
       progress: 100,
       api_warning: null,
       failure_reason: 'Kraken service is not currently responding, please try again in a bit.',
+      row_errors: 0,
     };
     const actions = { onAddFile: () => {}, onRename: () => {}, onDelete: () => {} };
     renderWithProviders(<ImportHistoryTable rows={[row]} actions={actions} />);

@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { errorText } from '@/lib/api-client';
 import { useCsvFiles } from '../api/list-csv-files';
 import { FileName } from './file-name';
+import { ImportStatusBadge } from './import-status';
 
 /** Uploaded CSV records (spec 01 §3) grouped by account, in-progress ones marked. */
 export function CsvFilesList() {
@@ -40,13 +41,17 @@ export function CsvFilesList() {
                     <Badge variant="light" color="blue" size="sm" leftSection={<Loader size={10} />}>
                       Importing
                     </Badge>
+                  ) : f.error_count > 0 ? (
+                    <ImportStatusBadge status="complete" rowErrors={f.error_count} />
                   ) : (
                     <Badge variant="light" color="teal" size="sm">
                       Finished
                     </Badge>
                   )}
                   <Anchor component={Link} to={paths.errorLogs.getHref(f.id)} fz="xs">
-                    Details
+                    {f.status !== 'in-progress' && f.error_count > 0
+                      ? `See the ${f.error_count === 1 ? 'error' : 'errors'}`
+                      : 'Details'}
                   </Anchor>
                 </Group>
               </Group>

@@ -1,6 +1,7 @@
 import { Alert, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
+import { useIsMobile } from '@/hooks/use-is-mobile';
 import { errorText } from '@/lib/api-client';
 import { useImportFile } from '../api/get-import-file';
 import { formatCount, formatSyncDate } from '../utils/import-state';
@@ -10,6 +11,7 @@ import { ImportStatusBadge } from './import-status';
 /** One upload's outcome and its row errors (line, column, problem). */
 export function ErrorLog({ fileId }: { fileId: number }) {
   const file = useImportFile(fileId);
+  const mobile = useIsMobile();
   if (file.isPending) return <LoadingState label="Loading the error log…" />;
   if (file.isError) return <ErrorState message={errorText(file.error)} onRetry={() => file.refetch()} />;
   const { source, errors } = file.data;
@@ -23,12 +25,16 @@ export function ErrorLog({ fileId }: { fileId: number }) {
               {source.custom_name ?? source.account_name} · {formatSyncDate(source.last_sync)}
             </Text>
           </Stack>
-          <ImportStatusBadge status={source.import_status} paused={source.status_code === 'paused'} />
+          <ImportStatusBadge
+            status={source.import_status}
+            paused={source.status_code === 'paused'}
+            rowErrors={source.error_count}
+          />
         </Group>
-        <Text fz="sm" mt="sm">
-          {formatCount(source.parsed)} rows read · {formatCount(source.added)} added ·{' '}
+        <Text fz="sm" mt="sm" data-testid="import-counts">
+          {formatCount(source.parsed + source.error_count)} rows: {formatCount(source.added)} added ·{' '}
           {formatCount(source.duplicates)} already imported · {formatCount(source.skipped)} skipped ·{' '}
-          {formatCount(source.error_count)} with errors
+          {formatCount(source.error_count)} could not be read
         </Text>
         {source.import_status === 'failed' && source.message ? (
           <Alert color="red" variant="light" mt="sm" role="alert">
@@ -43,6 +49,19 @@ export function ErrorLog({ fileId }: { fileId: number }) {
             title="No row errors"
             description="Every row of this file was read."
           />
+        ) : mobile ? (
+          // A phone lists each error whole: a three-column table would hide the problem off-screen.
+          <Stack gap="xs" data-testid="error-log">
+            {errors.map((e) => (
+              <Stack key={`${e.line}-${e.column ?? ''}-${e.message}`} gap={2} data-testid="error-log-row">
+                <Text fz="xs" c="dimmed">
+                  Line {e.line}
+                  {e.column ? ` · ${e.column}` : ''}
+                </Text>
+                <Text fz="sm">{e.message}</Text>
+              </Stack>
+            ))}
+          </Stack>
         ) : (
           <Table.ScrollContainer minWidth={480} type="native">
             <Table verticalSpacing="xs" striped data-testid="error-log">
@@ -55,7 +74,7 @@ export function ErrorLog({ fileId }: { fileId: number }) {
               </Table.Thead>
               <Table.Tbody>
                 {errors.map((e) => (
-                  <Table.Tr key={`${e.line}-${e.column ?? ''}-${e.message}`}>
+                  <Table.Tr key={`${e.line}-${e.column ?? ''}-${e.message}`} data-testid="error-log-row">
                     <Table.Td>{e.line}</Table.Td>
                     <Table.Td>{e.column ?? '—'}</Table.Td>
                     <Table.Td>{e.message}</Table.Td>

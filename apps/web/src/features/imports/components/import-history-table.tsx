@@ -1,6 +1,7 @@
 import type { ImportHistoryRow } from '@lotwise/contracts/imports/import-histories';
 import { Badge, Card, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { paths } from '@/config/paths';
 import { useIsMobile } from '@/hooks/use-is-mobile';
 import { accountLabel, countNoun, formatCount, formatSyncDate, importTypeLabel } from '../utils/import-state';
 import { type AccountActions, AccountActionsMenu } from './account-actions-menu';
@@ -52,6 +53,20 @@ function AccountCell({ row }: { row: ImportHistoryRow }) {
   );
 }
 
+/** Where an account's row errors are listed: its uploads, each with its own error log. */
+const uploadsOf = (row: ImportHistoryRow) => `${paths.transactionSources.path}?account=${row.id}`;
+
+function RowStatus({ row }: { row: ImportHistoryRow }) {
+  return (
+    <ImportStatus
+      status={row.import_status}
+      progress={row.progress}
+      rowErrors={row.row_errors}
+      errorsHref={uploadsOf(row)}
+    />
+  );
+}
+
 /** Import history (spec 01 §3 "Import history row"): a table on desktop, cards on phones. */
 export function ImportHistoryTable({ rows, actions }: { rows: ImportHistoryRow[]; actions: AccountActions }) {
   const mobile = useIsMobile();
@@ -66,7 +81,7 @@ export function ImportHistoryTable({ rows, actions }: { rows: ImportHistoryRow[]
             </Group>
             <Group justify="space-between" mt="xs" wrap="nowrap">
               <Text fz="sm">{countNoun(row.total_transactions, 'transaction')}</Text>
-              <ImportStatus status={row.import_status} progress={row.progress} />
+              <RowStatus row={row} />
             </Group>
           </Card>
         ))}
@@ -91,7 +106,7 @@ export function ImportHistoryTable({ rows, actions }: { rows: ImportHistoryRow[]
               <AccountCell row={row} />
             </Table.Td>
             <Table.Td>
-              <ImportStatus status={row.import_status} progress={row.progress} />
+              <RowStatus row={row} />
             </Table.Td>
             <Table.Td ta="right">{formatCount(row.total_transactions)}</Table.Td>
             <Table.Td>

@@ -39,7 +39,9 @@ function Errors({ source }: { source: ImportSourceRow }) {
     );
   return (
     <Anchor component={Link} to={paths.errorLogs.getHref(source.id)} fz="sm" c="red.7">
-      {source.error_count > 0 ? `${formatCount(source.error_count)} errors` : 'View log'}
+      {source.error_count > 0
+        ? `${formatCount(source.error_count)} row ${source.error_count === 1 ? 'error' : 'errors'}`
+        : 'View log'}
     </Anchor>
   );
 }
@@ -87,7 +89,11 @@ export function SourcesTable({ sources, onDelete, showAccount = true, compact = 
             </Group>
             <Group justify="space-between" mt={6}>
               <Counts source={s} />
-              <ImportStatusBadge status={s.import_status} paused={s.status_code === 'paused'} />
+              <ImportStatusBadge
+                status={s.import_status}
+                paused={s.status_code === 'paused'}
+                rowErrors={s.error_count}
+              />
             </Group>
             <Group justify="space-between" mt={4}>
               <Text fz="xs" c="dimmed">
@@ -127,7 +133,11 @@ export function SourcesTable({ sources, onDelete, showAccount = true, compact = 
               </Table.Td>
               {showAccount ? <Table.Td>{s.custom_name ?? s.account_name}</Table.Td> : null}
               <Table.Td>
-                <ImportStatusBadge status={s.import_status} paused={s.status_code === 'paused'} />
+                <ImportStatusBadge
+                  status={s.import_status}
+                  paused={s.status_code === 'paused'}
+                  rowErrors={s.error_count}
+                />
               </Table.Td>
               <Table.Td>
                 <Counts source={s} />

@@ -34,6 +34,7 @@ function row(over: Partial<ImportHistoryRow>): ImportHistoryRow {
     progress: 100,
     api_warning: null,
     failure_reason: null,
+    row_errors: 0,
     ...over,
   };
 }

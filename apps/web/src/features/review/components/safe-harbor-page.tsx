@@ -4,6 +4,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
 import { ErrorState, LoadingState } from '@/components/ui/states';
+import { WHOLE_LABEL_STYLES, WRAPPING_BUTTON_STYLES } from '@/components/ui/whole-label';
 import { fetchReport, saveBlob } from '@/features/tax/utils/download-report';
 import { errorText } from '@/lib/api-client';
 import { formatCrypto, formatMoney } from '@/lib/format/amount';
@@ -66,7 +67,9 @@ export function SafeHarborPage() {
                     {r.label}
                   </Title>
                   {r.rule === current ? (
-                    <Badge variant="light">{chosen_at ? 'Chosen' : 'In use'}</Badge>
+                    <Badge variant="light" styles={WHOLE_LABEL_STYLES} data-testid="rule-in-use">
+                      {chosen_at ? 'Chosen' : 'In use'}
+                    </Badge>
                   ) : null}
                 </Group>
                 <SimpleGrid cols={3} spacing="xs">
@@ -166,6 +169,8 @@ export function SafeHarborPage() {
                 void downloadRecord().finally(() => setDownloading(false));
               }}
               loading={downloading}
+              styles={WRAPPING_BUTTON_STYLES}
+              data-testid="allocation-record-download"
             >
               Download the allocation record (CSV)
             </Button>

@@ -1,6 +1,7 @@
 import { Badge, Tooltip } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { WHOLE_LABEL_STYLES } from '@/components/ui/whole-label';
 import { paths } from '@/config/paths';
 
 /**
@@ -23,6 +24,7 @@ export function IncompleteBadge({ missing, compact = false }: { missing: number;
         variant="light"
         leftSection={<IconAlertTriangle size={12} />}
         style={{ cursor: 'pointer' }}
+        styles={WHOLE_LABEL_STYLES}
         data-testid="incomplete-badge"
       >
         {compact ? `Incomplete · ${missing}` : `Incomplete · ${text}`}

@@ -7,6 +7,7 @@ import {
   IconFileSpreadsheet,
   IconFileTypePdf,
 } from '@tabler/icons-react';
+import { WHOLE_LABEL_STYLES } from '@/components/ui/whole-label';
 import { useUntiedLines } from '@/features/broker-forms/api/untied-lines';
 import { useConfirmedDownload } from '../hooks/use-confirmed-download';
 
@@ -52,6 +53,7 @@ export function ReportsMenu({
             rightSection={<IconChevronDown size={14} />}
             aria-label={`Reports ${year}`}
             loading={pending !== null}
+            styles={WHOLE_LABEL_STYLES}
           >
             Reports
           </Button>
