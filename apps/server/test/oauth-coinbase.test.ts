@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import { CoinbaseOauthReplay } from '@lotwise/test-replay/coinbase-oauth-replay';
 import { coinbaseTransactionsFromCsv } from '@lotwise/test-replay/coinbase-replay';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ImportsRepo } from '../src/modules/imports/imports.repo.ts';
 import { OauthRepo } from '../src/modules/oauth/oauth.repo.ts';
 import { OauthService } from '../src/modules/oauth/oauth.service.ts';
 import { loadSecretKey, SecretBox } from '../src/modules/wallets/secret-box.ts';
@@ -161,6 +161,39 @@ for (const dialect of DIALECTS) {
       expect(await accounts(client)).toEqual([]);
     });
 
+    it('a connection that cannot be stored leaves no account behind', async () => {
+      const { client } = await signUp('oauth-stopped@example.com');
+      const db = server.ctx.db.kysely;
+      // Stands in for a process stopped between the account and its connection: the second
+      // write fails after the first one was made.
+      if (dialect === 'sqlite') {
+        await sql`CREATE TRIGGER oauth_stop BEFORE INSERT ON oauth_connections BEGIN SELECT RAISE(ABORT, 'stopped'); END`.execute(
+          db,
+        );
+      } else {
+        await sql`CREATE FUNCTION oauth_stop() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'stopped'; END $$ LANGUAGE plpgsql`.execute(
+          db,
+        );
+        await sql`CREATE TRIGGER oauth_stop BEFORE INSERT ON oauth_connections FOR EACH ROW EXECUTE FUNCTION oauth_stop()`.execute(
+          db,
+        );
+      }
+      try {
+        const back = coinbase.consent(await start(client), true);
+        const res = await client.post('/api/oauth/coinbase/callback', answer(back));
+        expect(res.status).toBe(500);
+        expect(await accounts(client)).toEqual([]);
+      } finally {
+        await sql`DROP TRIGGER oauth_stop${sql.raw(dialect === 'sqlite' ? '' : ' ON oauth_connections')}`.execute(
+          db,
+        );
+        if (dialect !== 'sqlite') await sql`DROP FUNCTION oauth_stop()`.execute(db);
+      }
+      // Connecting again makes the one account.
+      await connect(client);
+      expect(await accounts(client)).toHaveLength(1);
+    });
+
     it('refuses a state another session started, an unknown one and a missing one (CSRF)', async () => {
       const alice = await signUp('oauth-alice@example.com');
       const mallory = await signUp('oauth-mallory@example.com');
@@ -261,7 +294,7 @@ for (const dialect of DIALECTS) {
       // Two server processes (or two jobs of one) with the same connection row.
       const { config } = server.ctx;
       const box = new SecretBox(loadSecretKey({ envKey: config.secretKey, dataDir: config.dataDir }));
-      const service = () => new OauthService(server.ctx, new OauthRepo(db), new ImportsRepo(db), box);
+      const service = () => new OauthService(server.ctx, new OauthRepo(db), box);
       const [one, two] = [service(), service()];
       const refreshes = () =>
         coinbase.server.to(/^\/oauth2\/token$/).filter((r) => r.fields.grant_type === 'refresh_token');

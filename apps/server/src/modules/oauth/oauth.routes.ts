@@ -17,7 +17,7 @@ const LIMIT = { max: 30, timeWindow: '15 minutes', key: perUser };
 export function registerOauthRoutes(app: FastifyInstance, ctx: AppContext): OauthService {
   const imports = new ImportsRepo(ctx.db.kysely);
   const box = new SecretBox(loadSecretKey({ envKey: ctx.config.secretKey, dataDir: ctx.config.dataDir }));
-  const service = new OauthService(ctx, new OauthRepo(ctx.db.kysely), imports, box);
+  const service = new OauthService(ctx, new OauthRepo(ctx.db.kysely), box);
   ctx.jobs.register('import.oauth', oauthImportJob(ctx, imports, service, appImportFileJob(ctx, imports)));
 
   authedRoute(app, listOauthProviders, async () => ({

@@ -4,11 +4,11 @@ import type { OauthProvider } from '@lotwise/contracts/oauth/oauth';
 import type { AppContext } from '../../http/context.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { Auth } from '../../http/session-cookies.ts';
-import type { ImportsRepo } from '../imports/imports.repo.ts';
+import { ImportsRepo } from '../imports/imports.repo.ts';
 import type { SecretBox } from '../wallets/secret-box.ts';
 import { fetchCoinbaseUserId } from '../wallets/sources/coinbase-api.ts';
 import { accountFamily, exchangeConnection, exchangeSource } from '../wallets/sources/exchange-sources.ts';
-import type { OauthConnectionRow, OauthRepo, SealedTokens } from './oauth.repo.ts';
+import { type OauthConnectionRow, OauthRepo, type SealedTokens } from './oauth.repo.ts';
 import { OauthClient, OauthError, type OauthTokens } from './oauth-client.ts';
 import { type OauthProviderConfig, redirectUri } from './oauth-config.ts';
 
@@ -33,7 +33,6 @@ export class OauthService {
   constructor(
     private readonly ctx: AppContext,
     readonly repo: OauthRepo,
-    private readonly imports: ImportsRepo,
     private readonly box: SecretBox,
     private readonly now: () => number = Date.now,
   ) {}
@@ -158,21 +157,27 @@ export class OauthService {
       };
     }
     const family = accountFamily(source);
-    const history = await this.imports.createHistory({
-      userId,
-      name: family.name,
-      slug: family.slug,
-      type: 'api',
-      customName,
-      usBased: family.usBased,
-      walletAddress: null,
-    });
-    await this.repo.addConnection({
-      userId,
-      historyId: history.id,
-      provider: config.id,
-      providerUserId,
-      tokens: sealed,
+    // The account and its connection together or neither: an account without its connection
+    // (a process stopped between the two) would sit empty, and the same login connected again
+    // would make a second one.
+    const history = await this.ctx.db.kysely.transaction().execute(async (trx) => {
+      const created = await new ImportsRepo(trx).createHistory({
+        userId,
+        name: family.name,
+        slug: family.slug,
+        type: 'api',
+        customName,
+        usBased: family.usBased,
+        walletAddress: null,
+      });
+      await new OauthRepo(trx).addConnection({
+        userId,
+        historyId: created.id,
+        provider: config.id,
+        providerUserId,
+        tokens: sealed,
+      });
+      return created;
     });
     const job = await this.ctx.jobs.enqueue('import.oauth', userId, { historyId: history.id });
     return {

@@ -1,5 +1,4 @@
 import type { AppContext } from '../../http/context.ts';
-import { ImportsRepo } from '../imports/imports.repo.ts';
 import { loadSecretKey, SecretBox } from '../wallets/secret-box.ts';
 import { OauthRepo } from './oauth.repo.ts';
 import { OauthService } from './oauth.service.ts';
@@ -16,7 +15,7 @@ export async function revokeBeforeDelete(ctx: AppContext, userId: number, histor
     return;
   const box = new SecretBox(loadSecretKey({ envKey: ctx.config.secretKey, dataDir: ctx.config.dataDir }));
   try {
-    await new OauthService(ctx, repo, new ImportsRepo(ctx.db.kysely), box).revoke(userId, historyId);
+    await new OauthService(ctx, repo, box).revoke(userId, historyId);
   } catch {
     // Not reachable now: the tokens are forgotten with the account all the same.
   }
