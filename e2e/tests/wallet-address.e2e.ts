@@ -119,7 +119,7 @@ describe('wallets by address (issue 18)', () => {
       await form.getByRole('button', { name: 'Add wallet' }).click();
       await form
         .getByTestId('address-error')
-        .getByText(/not a Ethereum address/)
+        .getByText(/not a valid Ethereum address/)
         .waitFor();
       await form.getByLabel('Wallet address').fill(ME);
       await form.getByLabel('Wallet name').fill('Cold ETH');
@@ -198,7 +198,7 @@ describe('wallets by address (issue 18)', () => {
     await dialog.getByTestId('bulk-import-submit').click();
     await dialog
       .getByTestId('bulk-import-errors')
-      .getByText(/Line 1 \(0x123\): address: not a Ethereum address/)
+      .getByText(/Line 1 \(0x123\): address: not a valid Ethereum address/)
       .waitFor();
     await screenshot(page, 'wallet-bulk-import-error');
     await dialog.getByLabel('Addresses, one per line').fill(`eth,${SHOP}\nbase,${SHOP},Shop wallet`);

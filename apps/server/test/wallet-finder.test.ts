@@ -132,7 +132,7 @@ for (const dialect of DIALECTS) {
       });
       expect(bad.status).toBe(400);
       expect(bad.body.messages).toEqual([
-        'Line 2 (0x123): address: not a Ethereum address (0x and 40 hexadecimal characters)',
+        'Line 2 (0x123): address: not a valid Ethereum address (0x and 40 hexadecimal characters)',
         "Line 3 (rXRP): coin: XRP addresses are not supported yet; download the wallet's CSV export and import the file",
       ]);
       expect(await server.ctx.db.kysely.selectFrom('import_histories').select('id').execute()).toHaveLength(

@@ -99,7 +99,7 @@ export function checkWallet(input: WalletInput): { coin: string; key: string; xp
   if (!EVM_ADDRESS.test(input.address.trim())) {
     throw new AppError(
       'validation_failed',
-      `address: not a ${EVM_CHAINS[coin].label} address (0x and 40 hexadecimal characters)`,
+      `address: not a valid ${EVM_CHAINS[coin].label} address (0x and 40 hexadecimal characters)`,
       { field: 'address' },
     );
   }

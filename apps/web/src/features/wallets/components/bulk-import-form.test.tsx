@@ -32,8 +32,8 @@ describe('BulkImportForm', () => {
         {
           status: 'error',
           code: 'validation_failed',
-          message: 'Line 2 (0x123): address: not a Ethereum address',
-          messages: ['Line 2 (0x123): address: not a Ethereum address', 'Line 3 (zz): coin: unknown chain'],
+          message: 'Line 2 (0x123): address: not a valid Ethereum address',
+          messages: ['Line 2 (0x123): address: not a valid Ethereum address', 'Line 3 (zz): coin: unknown chain'],
         },
         400,
       ),
@@ -51,7 +51,7 @@ describe('BulkImportForm', () => {
       within(errors)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['Line 2 (0x123): address: not a Ethereum address', 'Line 3 (zz): coin: unknown chain']);
+    ).toEqual(['Line 2 (0x123): address: not a valid Ethereum address', 'Line 3 (zz): coin: unknown chain']);
     expect((screen.getByLabelText('Addresses, one per line') as HTMLTextAreaElement).value).toBe(text);
     expect(onDone).not.toHaveBeenCalled();
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
