@@ -121,6 +121,10 @@ describe('tax professionals (issue 19)', () => {
       await cpa.page.waitForLoadState('networkidle');
       expect(await cpa.page.getByRole('button', { name: 'Invite to pay' }).count()).toBe(0);
       expect(await cpa.page.getByTestId('client-plan').count()).toBe(0);
+      // Each year's state, as the client's Tax Center shows it (issue 35, item 4).
+      const year = cpa.page.getByTestId('client-year-2024');
+      await year.waitFor();
+      expect(await year.textContent()).toMatch(/^2024(Calculated|Incomplete · .+|Out of date)/);
       await screenshot(cpa.page, `taxpro-client-${tag}`);
       await cpa.page.getByRole('link', { name: /All clients/ }).click();
       await cpa.page.waitForURL('**/tax_pro/dashboard');

@@ -79,6 +79,19 @@ export const checkTaxCalculation = defineCall({
   }),
 });
 
+/**
+ * Whether a year's results are out of date: the results are stale and the change reaches that
+ * year (stale from it or an earlier one; `fromYear` null: every year). The one definition the
+ * Tax Center and the accountant's client page both use (issue 35, item 4).
+ */
+export function yearOutOfDate(
+  state: { stale: boolean; fromYear?: number | null; stale_from?: number | null },
+  year: number,
+): boolean {
+  const from = state.fromYear ?? state.stale_from ?? null;
+  return state.stale && (from === null || year >= from);
+}
+
 export const yearSummary = z.object({
   year: z.number().int(),
   proceeds: z.string(),

@@ -146,13 +146,28 @@ export const listClients = defineCall({
   response: z.object({ status: z.literal('success'), data: z.array(clientRow), meta: pageMeta }),
 });
 
+/** One tax year of a client: its missing prices and whether its results are out of date. */
+export const clientYear = z.object({
+  year: z.number().int(),
+  missing_prices: z.number().int(),
+  out_of_date: z.boolean(),
+});
+export type ClientYear = z.infer<typeof clientYear>;
+
 export const getClient = defineCall({
   method: 'GET',
   path: '/api/tax_pro/clients/:id',
-  summary: 'One client of the accountant (view_customer)',
+  summary: 'One client of the accountant (view_customer), with each tax year’s state',
   tag: 'taxpro',
   params: idParams,
-  response: z.object({ status: z.literal('success'), data: clientRow }),
+  response: z.object({
+    status: z.literal('success'),
+    data: clientRow.extend({
+      years: z.array(clientYear),
+      /** Why the results are out of date, in words (empty when they are current). */
+      stale_reasons: z.array(z.string()),
+    }),
+  }),
 });
 
 export const inviteClient = defineCall({

@@ -21,6 +21,7 @@ import { pageMeta } from '../../http/paging.ts';
 import { authedRoute } from '../../http/route.ts';
 import { requireCataloguePlan } from '../billing/catalogue-check.ts';
 import { acceptedLink } from './access.ts';
+import { clientYears } from './client-years.ts';
 import { clientsOf } from './clients.ts';
 import { acceptByToken, accountantsOf, answer, invite, pendingFor, revoke } from './invitations.service.ts';
 
@@ -104,7 +105,7 @@ export function registerTaxProRoutes(app: FastifyInstance, ctx: AppContext): voi
   cpaRoute(app, getClient, async ({ auth, params }) => {
     const { rows } = await clientsOf(db, auth.user.id, { page: 1, perPage: 1, clientId: params.id });
     if (rows[0]?.status !== 'accepted') throw notFound('Client');
-    return { status: 'success' as const, data: rows[0] };
+    return { status: 'success' as const, data: { ...rows[0], ...(await clientYears(ctx, params.id)) } };
   });
 
   cpaRoute(app, inviteClient, async ({ auth, body }) => {

@@ -1,4 +1,4 @@
-import type { yearSummary } from '@lotwise/contracts/tax/calculation';
+import { yearOutOfDate, type yearSummary } from '@lotwise/contracts/tax/calculation';
 import { Anchor, Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { z } from 'zod';
@@ -22,7 +22,7 @@ function figure(y: Year, key: Year['unknown_figures'][number], currency: string)
   return y.unknown_figures.includes(key) ? UNKNOWN : formatMoney(y[key], currency);
 }
 
-function Status({ stale, missing }: { stale: boolean; missing: number }) {
+export function YearStatus({ stale, missing }: { stale: boolean; missing: number }) {
   const outOfDate = stale ? (
     <Badge color="orange" variant="light" data-testid="year-out-of-date">
       Out of date
@@ -61,7 +61,7 @@ export function YearsTable({
   currency: string;
 }) {
   const mobile = useIsMobile();
-  const outdated = (year: number) => stale && (staleFrom === null || year >= staleFrom);
+  const outdated = (year: number) => yearOutOfDate({ stale, fromYear: staleFrom }, year);
   if (mobile) {
     return (
       <Stack gap="sm">
@@ -71,7 +71,7 @@ export function YearsTable({
               <Anchor component={Link} to={paths.oneYear.getHref(y.year)} fw={700} fz="lg">
                 {y.year}
               </Anchor>
-              <Status stale={outdated(y.year)} missing={y.missing_prices} />
+              <YearStatus stale={outdated(y.year)} missing={y.missing_prices} />
             </Group>
             <Text fz="sm">
               Short-term:{' '}
@@ -137,7 +137,7 @@ export function YearsTable({
               </Table.Td>
               <Table.Td ta="right">{y.disposal_count.toLocaleString('en-US')}</Table.Td>
               <Table.Td>
-                <Status stale={outdated(y.year)} missing={y.missing_prices} />
+                <YearStatus stale={outdated(y.year)} missing={y.missing_prices} />
               </Table.Td>
               <Table.Td>{methodForYear(method, y.year)}</Table.Td>
               <Table.Td ta="right">

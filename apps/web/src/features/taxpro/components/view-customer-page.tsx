@@ -1,9 +1,10 @@
-import { Anchor, Badge, Box, Button, Group, Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconEye } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/ui/page-header';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { paths } from '@/config/paths';
+import { YearStatus } from '@/features/tax/components/years-table';
 import { errorText } from '@/lib/api-client';
 import { useBillingEnabled } from '@/lib/billing-status';
 import { useClient, useImpersonate } from '../api/taxpro';
@@ -71,6 +72,32 @@ export function ViewCustomerPage() {
         <Figure label="Insufficient balance" value={c.insufficient_balance} />
         <Figure label="Last activity" value={c.last_activity?.slice(0, 10) ?? '—'} />
       </SimpleGrid>
+      {c.years.length > 0 ? (
+        <Paper withBorder radius="md" p="md" maw={640} mb="md" data-testid="client-years">
+          <Title order={2} fz="md" mb="xs">
+            Tax years
+          </Title>
+          <Stack gap="xs">
+            {c.years.map((y) => (
+              <Group
+                key={y.year}
+                justify="space-between"
+                wrap="wrap"
+                gap="xs"
+                data-testid={`client-year-${y.year}`}
+              >
+                <Text fw={600}>{y.year}</Text>
+                <YearStatus stale={y.out_of_date} missing={y.missing_prices} />
+              </Group>
+            ))}
+          </Stack>
+          {c.stale_reasons.length > 0 ? (
+            <Text fz="xs" c="dimmed" mt="xs" data-testid="client-stale-reasons">
+              Out of date: {c.stale_reasons.join(' ')} The client (or you, in their account) can recalculate.
+            </Text>
+          ) : null}
+        </Paper>
+      ) : null}
       {billing ? (
         <Paper withBorder radius="md" p="md" maw={640} data-testid="client-plan">
           <Group justify="space-between" mb="sm">
