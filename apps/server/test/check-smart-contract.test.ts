@@ -107,7 +107,9 @@ for (const dialect of DIALECTS) {
       });
       const bad = await check('eth', '0x1234');
       expect(bad.status).toBe(400);
-      expect(bad.body.message).toBe('address: not a valid Ethereum address (0x and 40 hexadecimal characters)');
+      expect(bad.body.message).toBe(
+        'address: not a valid Ethereum address (0x and 40 hexadecimal characters)',
+      );
       expect(bad.body.field).toBe('address');
     });
 

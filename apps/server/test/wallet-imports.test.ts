@@ -227,7 +227,9 @@ for (const dialect of DIALECTS) {
     it('refuses a bad address and says which chains need their CSV', async () => {
       const bad = await alice.post('/api/blockchain_query', { coin: 'eth', address: '0x123' });
       expect(bad.status).toBe(400);
-      expect(bad.body.message).toBe('address: not a valid Ethereum address (0x and 40 hexadecimal characters)');
+      expect(bad.body.message).toBe(
+        'address: not a valid Ethereum address (0x and 40 hexadecimal characters)',
+      );
       const ltc = await alice.post('/api/blockchain_query', { coin: 'ltc', address: 'ltc1q...' });
       expect(ltc.body.message).toBe('address: not a Litecoin address');
       const ada = await alice.post('/api/blockchain_query', { coin: 'ada', address: 'addr1...' });

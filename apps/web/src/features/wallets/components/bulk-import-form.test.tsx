@@ -33,7 +33,10 @@ describe('BulkImportForm', () => {
           status: 'error',
           code: 'validation_failed',
           message: 'Line 2 (0x123): address: not a valid Ethereum address',
-          messages: ['Line 2 (0x123): address: not a valid Ethereum address', 'Line 3 (zz): coin: unknown chain'],
+          messages: [
+            'Line 2 (0x123): address: not a valid Ethereum address',
+            'Line 3 (zz): coin: unknown chain',
+          ],
         },
         400,
       ),
