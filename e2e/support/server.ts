@@ -68,6 +68,14 @@ export async function startServer(
   child.stderr?.on('data', (d: Buffer) => {
     output += d.toString();
   });
+  // A server that dies on its own takes its reason with it: say it where the failing test is read.
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    if (!stopping)
+      process.stderr.write(
+        `Lotwise server exited by itself (${code ?? signal}); its last output:\n${output.slice(-4000)}\n`,
+      );
+  });
   const deadline = Date.now() + 60_000;
   while (!output.includes('Lotwise is running at')) {
     if (child.exitCode !== null) throw new Error(`Server exited early:\n${output}`);
@@ -83,12 +91,14 @@ export async function startServer(
     outboxDir: path.join(dataDir, 'outbox'),
     pid: child.pid ?? 0,
     async kill() {
+      stopping = true;
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGKILL');
       await exited;
     },
     async stop() {
+      stopping = true;
       if (child.exitCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
