@@ -1,6 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, unlink } from 'node:fs/promises';
+import { mkdir, open, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -90,7 +89,10 @@ export async function receiveUpload(
           done(null, chunk);
         },
       });
-      await pipeline(part.file, meter, createWriteStream(storagePath));
+      // The file exists before a byte is read: a body that breaks at once cannot have the write
+      // stream's own (later) open create it after the catch below has already removed it.
+      const out = (await open(storagePath, 'wx')).createWriteStream();
+      await pipeline(part.file, meter, out);
       if (part.file.truncated) {
         throw new AppError('validation_failed', 'file: the file is larger than the upload limit', {
           field: 'file',
