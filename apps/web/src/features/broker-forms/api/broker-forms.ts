@@ -1,4 +1,3 @@
-import { errorResponse } from '@lotwise/contracts/http';
 import {
   deleteBrokerForm,
   listBrokerFormLines,
@@ -11,7 +10,7 @@ import { getTieOut, type TieOutStatus } from '@lotwise/contracts/tax/tie-out';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ApiError, callApi } from '@/lib/api-client';
-import { readCookie } from '@/lib/cookies';
+import { postForm } from '@/lib/post-form';
 
 export const brokerFormsKeys = {
   all: ['broker-forms'] as const,
@@ -47,31 +46,12 @@ export interface BrokerFormUpload {
   year: number;
 }
 
-/** POST multipart/form-data (fields first, the file last), with the CSRF header. */
 export async function uploadForm(input: BrokerFormUpload): Promise<Saved> {
   const form = new FormData();
   form.append('account_id', String(input.accountId));
   form.append('year', String(input.year));
   form.append('file', input.file, input.file.name);
-  const response = await fetch(uploadBrokerForm.path, {
-    method: 'POST',
-    body: form,
-    credentials: 'include',
-    headers: { accept: 'application/json', 'x-csrf-token': readCookie('lotwise_csrf') ?? '' },
-  });
-  const payload: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const parsed = errorResponse.safeParse(payload);
-    if (parsed.success) {
-      const { code, message, messages, field } = parsed.data;
-      throw new ApiError(response.status, code, message, messages, field);
-    }
-    throw new ApiError(response.status, 'internal', 'The upload failed. Please try again.', []);
-  }
-  const parsed = uploadBrokerForm.response.safeParse(payload);
-  if (!parsed.success)
-    throw new ApiError(response.status, 'internal', 'The server sent an unexpected answer.', []);
-  return parsed.data;
+  return postForm(uploadBrokerForm, form);
 }
 
 export function useUploadBrokerForm() {

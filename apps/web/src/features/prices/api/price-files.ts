@@ -1,9 +1,8 @@
-import { errorResponse } from '@lotwise/contracts/http';
 import { deletePriceFile, listPriceFiles, uploadPriceFile } from '@lotwise/contracts/prices/prices';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { ApiError, callApi } from '@/lib/api-client';
-import { readCookie } from '@/lib/cookies';
+import { callApi } from '@/lib/api-client';
+import { postForm } from '@/lib/post-form';
 import { pricesKeys } from './keys';
 
 export const priceFilesQueryOptions = () =>
@@ -27,32 +26,13 @@ export interface PriceUpload {
 
 type UploadAnswer = z.infer<typeof uploadPriceFile.response>;
 
-/** POST multipart/form-data (fields first, the file last), with the CSRF header. */
 export async function uploadPrices(input: PriceUpload): Promise<UploadAnswer> {
   const form = new FormData();
   if (input.asset?.trim()) form.append('asset', input.asset.trim().toUpperCase());
   if (input.currency) form.append('currency', input.currency);
   if (input.shared) form.append('shared', 'true');
   form.append('file', input.file, input.file.name);
-  const response = await fetch(uploadPriceFile.path, {
-    method: 'POST',
-    body: form,
-    credentials: 'include',
-    headers: { accept: 'application/json', 'x-csrf-token': readCookie('lotwise_csrf') ?? '' },
-  });
-  const payload: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const parsed = errorResponse.safeParse(payload);
-    if (parsed.success) {
-      const { code, message, messages, field } = parsed.data;
-      throw new ApiError(response.status, code, message, messages, field);
-    }
-    throw new ApiError(response.status, 'internal', 'The upload failed. Please try again.', []);
-  }
-  const parsed = uploadPriceFile.response.safeParse(payload);
-  if (!parsed.success)
-    throw new ApiError(response.status, 'internal', 'The server sent an unexpected answer.', []);
-  return parsed.data;
+  return postForm(uploadPriceFile, form);
 }
 
 export function useUploadPrices() {
