@@ -15,7 +15,15 @@ export interface PriceSettings {
   names: string[];
   /** The CoinGecko adapter when configured (the currency search asks it too). */
   coingecko: CoinGeckoProvider | null;
+  /**
+   * How long one resolution (a calculation's pricing step) may wait on providers in all
+   * (PRICE_PROVIDER_BUDGET_SECONDS); what is still open then is answered from the table.
+   */
+  budgetMs: number;
 }
+
+/** Seconds one resolution may spend waiting on providers by default. */
+export const DEFAULT_BUDGET_SECONDS = 300;
 
 type Env = Record<string, string | undefined>;
 
@@ -28,7 +36,9 @@ function number(value: string | undefined): number | undefined {
  * Providers and pegs from environment variables (README "Configuration"): PRICE_PROVIDERS
  * (ids in order, or "none" for offline), COINGECKO_API_KEY / COINGECKO_PRO_API_KEY /
  * COINGECKO_BASE_URL / COINGECKO_PER_MINUTE, PRICES_CCXT_EXCHANGE / PRICES_CCXT_BASE_URL,
- * ECB_BASE_URL, PRICE_PEGS, PRICE_PROVIDER_COOLDOWN_SECONDS (the circuit breaker of each provider).
+ * ECB_BASE_URL, PRICE_PEGS, PRICE_PROVIDER_COOLDOWN_SECONDS (the circuit breaker of each provider),
+ * PRICE_PROVIDER_TIMEOUT_SECONDS (one request's bound) and PRICE_PROVIDER_BUDGET_SECONDS (a
+ * resolution's bound on waiting for providers in all).
  */
 export function priceSettingsFromEnv(env: Env = process.env, offline = false): PriceSettings {
   const ids = offline
@@ -40,6 +50,9 @@ export function priceSettingsFromEnv(env: Env = process.env, offline = false): P
   const cooldownSeconds = number(env.PRICE_PROVIDER_COOLDOWN_SECONDS);
   if (cooldownSeconds !== undefined && cooldownSeconds < 0)
     throw new Error('PRICE_PROVIDER_COOLDOWN_SECONDS: a number of seconds, 0 or more');
+  const timeoutSeconds = positive(env, 'PRICE_PROVIDER_TIMEOUT_SECONDS');
+  const timeoutMs = timeoutSeconds === undefined ? undefined : timeoutSeconds * 1000;
+  const budgetSeconds = positive(env, 'PRICE_PROVIDER_BUDGET_SECONDS') ?? DEFAULT_BUDGET_SECONDS;
   const crypto: CryptoProvider[] = [];
   let coingecko: CoinGeckoProvider | null = null;
   let fx: EcbFxProvider | null = null;
@@ -51,6 +64,7 @@ export function priceSettingsFromEnv(env: Env = process.env, offline = false): P
         baseURL: env.COINGECKO_BASE_URL || undefined,
         perMinute: number(env.COINGECKO_PER_MINUTE),
         maxRetries: number(env.COINGECKO_MAX_RETRIES),
+        timeoutMs,
         cooldownSeconds,
       });
       crypto.push(coingecko);
@@ -60,6 +74,7 @@ export function priceSettingsFromEnv(env: Env = process.env, offline = false): P
           exchange: env.PRICES_CCXT_EXCHANGE || undefined,
           baseURL: env.PRICES_CCXT_BASE_URL || undefined,
           backoffMs: number(env.PRICES_BACKOFF_MS),
+          timeoutMs,
           cooldownSeconds,
         }),
       );
@@ -67,6 +82,7 @@ export function priceSettingsFromEnv(env: Env = process.env, offline = false): P
       fx = new EcbFxProvider({
         baseURL: env.ECB_BASE_URL || undefined,
         backoffMs: number(env.PRICES_BACKOFF_MS),
+        timeoutMs,
         cooldownSeconds,
       });
     } else {
@@ -78,5 +94,14 @@ export function priceSettingsFromEnv(env: Env = process.env, offline = false): P
     pegs: parsePegs(env.PRICE_PEGS),
     names: [...crypto.map((p) => p.label), ...(fx ? [fx.label] : [])],
     coingecko,
+    budgetMs: budgetSeconds * 1000,
   };
+}
+
+/** A number of seconds above 0 from `name`, undefined when unset; anything else is refused. */
+function positive(env: Env, name: string): number | undefined {
+  if (env[name] === undefined || env[name] === '') return undefined;
+  const n = number(env[name]);
+  if (n === undefined || n <= 0) throw new Error(`${name}: a number of seconds above 0`);
+  return n;
 }

@@ -2,6 +2,7 @@ import { isFiat } from '@lotwise/engine/assets';
 import { Catalogue, platformOf } from './catalogue.ts';
 import { addDays, windows } from './days.ts';
 import { PriceBook } from './price-book.ts';
+import { seconds } from './providers/deadline.ts';
 import {
   type CoinRef,
   type CryptoProvider,
@@ -9,6 +10,7 @@ import {
   notResponding,
   ProviderError,
 } from './providers/provider.ts';
+import { BoundReached, type BoundReason, ResolutionBound } from './resolution-bound.ts';
 import type { PriceStore } from './store.ts';
 import type { PriceNeed, ProviderFailure, StoredPrice } from './types.ts';
 
@@ -27,6 +29,13 @@ export interface ResolveOptions {
   refetch?: boolean;
   /** Provider ids not asked in this resolution (a page that cannot wait on them, issue 35.11). */
   skip?: ReadonlySet<string>;
+  /**
+   * How long this resolution may wait on providers in all (ms); what is open then comes from
+   * the table, and each provider not asked for it is named in `failures`.
+   */
+  budgetMs?: number;
+  /** Stops every wait on a provider at once (a server that stops); `stopped` then says so. */
+  signal?: AbortSignal;
   progress?: (message: string, done: number, total: number) => void | Promise<void>;
 }
 
@@ -47,6 +56,8 @@ export interface Resolution {
   /** Needs nothing priced (the rows stay `missing`). */
   missing: PriceNeed[];
   ambiguous: AmbiguousAsset[];
+  /** Set when providers were no longer asked: the budget was spent, or the signal aborted. */
+  stopped: BoundReason | null;
 }
 
 /** Days apart that still share one provider request (the days between come along). */
@@ -83,6 +94,7 @@ export class PriceResolver {
       options,
       done: 0,
       contracts: new Map(),
+      bound: new ResolutionBound(options.budgetMs, options.signal),
     };
     for (const need of all) if (need.contract) run.contracts.set(need.asset.toUpperCase(), need.contract);
     const missing = await this.batch(
@@ -259,16 +271,22 @@ export class PriceResolver {
     run.fetched += rates.length;
   }
 
-  /** One provider call: counted, and a failure recorded once (the provider is then skipped). */
+  /**
+   * One provider call: counted, and a failure recorded once (the provider is then skipped).
+   * Once the run's bound is reached (its budget, its signal) nobody waits on the call any more
+   * and no provider is asked again in this run.
+   */
   private async ask<T>(
     run: Run,
     provider: { id: string; label: string },
     call: () => Promise<T>,
   ): Promise<T | null> {
+    if (run.bound.over()) return this.stopAsking(run, provider);
     run.requests++;
     try {
-      return await call();
+      return await run.bound.race(call());
     } catch (error) {
+      if (error instanceof BoundReached) return this.stopAsking(run, provider);
       if (error instanceof ProviderError && error.kind === 'no_data') return null;
       const message =
         error instanceof ProviderError && error.kind === 'unauthorized'
@@ -281,6 +299,19 @@ export class PriceResolver {
       if (!(error instanceof ProviderError && error.kind === 'unauthorized')) run.down.add(provider.id);
       return null;
     }
+  }
+
+  /** The bound is reached: no provider is asked again; a spent budget is named per provider. */
+  private stopAsking(run: Run, provider: { id: string; label: string }): null {
+    for (const p of [...this.providers.crypto, ...(this.providers.fx ? [this.providers.fx] : [])])
+      run.down.add(p.id);
+    if (run.bound.reached === 'budget') {
+      const message = `${provider.label} did not answer in time: prices were asked for ${seconds(run.bound.budgetMs ?? 0)} in all, the rest is from your local price table (calculate again to ask for it).`;
+      if (!run.failures.some((f) => f.provider === provider.id)) {
+        run.failures.push({ provider: provider.id, message });
+      }
+    }
+    return null;
   }
 }
 
@@ -295,6 +326,7 @@ interface Run {
   done: number;
   /** The contract the rows named for each symbol. */
   contracts: Map<string, string>;
+  bound: ResolutionBound;
 }
 
 function hasContract(coin: CoinRef, address: string): boolean {
@@ -314,5 +346,6 @@ function finish(run: Run, missing: PriceNeed[]): Resolution {
     failures: run.failures,
     missing,
     ambiguous: run.ambiguous,
+    stopped: run.bound.reached,
   };
 }

@@ -163,3 +163,71 @@ describe('circuit breaker per provider (issue 35.11)', () => {
     expect(settings.coingecko!.breaker.reachability).toBe('unknown');
   });
 });
+
+describe('a provider that accepts the connection and never answers (issue 35)', () => {
+  it('fails at the request bound and opens its breaker at once: the next call does not wait', async () => {
+    const { createServer: httpServer } = await import('node:http');
+    const server = httpServer(() => {});
+    server.requestTimeout = 0;
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    try {
+      const settings = priceSettingsFromEnv({
+        PRICE_PROVIDERS: 'coingecko,ecb',
+        COINGECKO_BASE_URL: url,
+        ECB_BASE_URL: url,
+        PRICE_PROVIDER_TIMEOUT_SECONDS: '0.3',
+      });
+      const coingecko = settings.coingecko!;
+      const first = await timed(() => coingecko.coins('BTC'));
+      // One bound, not the SDK's retries of a timeout each.
+      expect(first.ms).toBeGreaterThan(250);
+      expect(first.ms).toBeLessThan(1500);
+      expect((first.error as ProviderError).kind).toBe('down');
+      expect((first.error as Error).message).toBe('CoinGecko did not answer within 0.3 s');
+      expect(coingecko.breaker.reachability).toBe('unreachable');
+      const next = await timed(() => coingecko.coins('ETH'));
+      expect(next.ms).toBeLessThan(50);
+      expect((next.error as Error).message).toMatch(/^CoinGecko is unreachable \(CoinGecko did not answer/);
+
+      const fx = await timed(() => settings.providers.fx!.rates(['GBP'], '2024-01-01', '2024-01-31'));
+      expect(fx.ms).toBeLessThan(1500);
+      expect((fx.error as Error).message).toBe('European Central Bank did not answer within 0.3 s');
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it('a resolution stops waiting when its signal aborts, and says it was stopped', async () => {
+    const settings = priceSettingsFromEnv(await offlineEnv());
+    const never: Parameters<typeof PriceResolver.prototype.resolve>[0] = [
+      { asset: 'BTC', day: '2024-05-01' },
+    ];
+    const hanging = {
+      id: 'hang',
+      label: 'Hang',
+      maxWindow: 100,
+      coins: () => new Promise<never>(() => {}),
+      daily: () => new Promise<never>(() => {}),
+    };
+    const resolver = new PriceResolver(
+      new MemoryPriceStore(),
+      { crypto: [hanging], fx: null },
+      settings.pegs,
+    );
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    const started = performance.now();
+    const result = await resolver.resolve(never, { currency: 'USD', signal: controller.signal });
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(result.stopped).toBe('aborted');
+    expect(result.missing).toHaveLength(1);
+
+    const budget = await resolver.resolve(never, { currency: 'USD', budgetMs: 100 });
+    expect(budget.stopped).toBe('budget');
+    expect(budget.failures.map((f) => f.message)).toEqual([
+      'Hang did not answer in time: prices were asked for 0.1 s in all, the rest is from your local price table (calculate again to ask for it).',
+    ]);
+  });
+});

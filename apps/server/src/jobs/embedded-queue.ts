@@ -1,6 +1,6 @@
 import type { JobRow } from '../db/schema.ts';
 import type { JobName } from './job-names.ts';
-import type { JobExecutor, JobHandler, JobQueue } from './job-queue.ts';
+import { type JobExecutor, type JobHandler, type JobQueue, STOP_GRACE_MS, within } from './job-queue.ts';
 import type { JobsRepo } from './jobs.repo.ts';
 
 /**
@@ -47,11 +47,17 @@ export class EmbeddedQueue implements JobQueue {
     this.kick();
   }
 
-  async stop(): Promise<void> {
+  /**
+   * Stops picking, tells the running jobs to end (a job waiting on a provider ends at once) and
+   * waits for them at most `graceMs`; what still runs then is queued again (never left running).
+   */
+  async stop(graceMs = STOP_GRACE_MS): Promise<void> {
     this.running = false;
     clearTimeout(this.timer);
     await this.picking;
-    await Promise.all(this.active.values());
+    this.executor.interrupt();
+    await within(Promise.all(this.active.values()), graceMs);
+    await this.executor.release();
   }
 
   async idle(): Promise<void> {

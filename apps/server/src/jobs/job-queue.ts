@@ -14,8 +14,28 @@ export class JobSuperseded extends Error {
   }
 }
 
+/**
+ * Thrown inside a handler when the server stops (JobIO.signal aborted): the job is queued
+ * again, to go on when a server starts. A kind of JobSuperseded, so handlers that leave a
+ * superseded job to its new owner leave this one as it is too.
+ */
+export class JobInterrupted extends JobSuperseded {
+  constructor() {
+    super();
+    this.message = 'stopped with the server';
+  }
+}
+
+/** What a job says while it waits in the queue after a server stop. */
+export const INTERRUPTED_MESSAGE = 'Stopped with the server: it goes on when the server starts again';
+
 export interface JobIO {
   job: JobRow;
+  /**
+   * Aborted when the server stops: a handler stops waiting (a price provider, a remote API)
+   * and ends; its job is queued again. progress() throws JobInterrupted from then on.
+   */
+  signal: AbortSignal;
   payload: unknown;
   /**
    * Where an earlier run of this job got to (what it passed as `checkpoint` to progress), or
@@ -37,6 +57,24 @@ export interface JobIO {
 
 export type JobHandler = (io: JobIO) => Promise<unknown>;
 
+/** How long a stopping server waits for its running jobs to end once told to (then queues them again). */
+export const STOP_GRACE_MS = 10_000;
+
+/** Waits for `work`, at most `ms`. */
+export async function within(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    work.then(
+      () => undefined,
+      () => undefined,
+    ),
+    new Promise((resolve) => {
+      timer = setTimeout(resolve, ms);
+    }),
+  ]);
+  clearTimeout(timer);
+}
+
 export interface JobQueue {
   register(name: JobName, handler: JobHandler): void;
   enqueue(name: JobName, userId: number, payload: unknown, options?: { dedupeKey?: string }): Promise<JobRow>;
@@ -55,6 +93,8 @@ export interface JobQueue {
 export class JobExecutor {
   private readonly handlers = new Map<JobName, JobHandler>();
   private readonly live = new Map<number, number>();
+  /** Each running job's abort, for a server that stops. */
+  private readonly running = new Map<number, AbortController>();
 
   /** This process, as the jobs table names the worker of a running job. */
   readonly worker = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -73,6 +113,20 @@ export class JobExecutor {
 
   liveProgress(jobId: number): number | undefined {
     return this.live.get(jobId);
+  }
+
+  /** The server stops: every running job is told to end (JobIO.signal). */
+  interrupt(): void {
+    for (const controller of this.running.values()) controller.abort();
+  }
+
+  /**
+   * After a stop's grace: jobs of this process still running are queued again (a handler
+   * that did not end in time), so none is left "running" by a process that is gone.
+   */
+  async release(): Promise<void> {
+    const ids = [...this.running.keys()];
+    if (ids.length > 0) await this.repo.requeue(ids, this.worker, INTERRUPTED_MESSAGE);
   }
 
   notify(job: Pick<JobRow, 'id' | 'user_id' | 'name' | 'status' | 'progress' | 'message'>): void {
@@ -114,11 +168,15 @@ export class JobExecutor {
       this.notify({ ...job, status: 'failed' });
       return;
     }
+    const controller = new AbortController();
+    this.running.set(job.id, controller);
     const io: JobIO = {
       job,
+      signal: controller.signal,
       payload: JSON.parse(job.payload) as unknown,
       checkpoint: job.checkpoint ? (JSON.parse(job.checkpoint) as unknown) : null,
       progress: async (percent, message, options) => {
+        if (controller.signal.aborted) throw new JobInterrupted();
         const status =
           options?.persist === false
             ? (await this.repo.find(job.id))?.status
@@ -136,11 +194,22 @@ export class JobExecutor {
       await this.repo.finish(job.id, 'succeeded', { result });
       this.notify({ ...job, status: 'succeeded', progress: 100, message: null });
     } catch (error) {
+      // Stopped with the server (whatever the handler threw once told to end): queued again.
+      if (
+        error instanceof JobInterrupted ||
+        (controller.signal.aborted && !(error instanceof JobSuperseded))
+      ) {
+        await this.repo.requeue([job.id], this.worker, INTERRUPTED_MESSAGE);
+        this.notify({ ...job, status: 'queued', progress: 0, message: INTERRUPTED_MESSAGE });
+        return;
+      }
       if (error instanceof JobSuperseded) return;
       this.log.error({ err: error, jobId: job.id, name: job.name }, 'job failed');
       const message = error instanceof Error ? error.message : String(error);
       await this.repo.finish(job.id, 'failed', { error: message });
       this.notify({ ...job, status: 'failed', message });
+    } finally {
+      this.running.delete(job.id);
     }
   }
 }

@@ -161,6 +161,21 @@ export class JobsRepo {
     return Number(result.numUpdatedRows);
   }
 
+  /**
+   * Jobs a stopping process still runs go back to the queue with a word why (their handlers
+   * are re-runnable): only while they are still running and still this process's.
+   */
+  async requeue(ids: number[], worker: string, message: string): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db
+      .updateTable('jobs')
+      .set({ status: 'queued', message })
+      .where('id', 'in', ids)
+      .where('status', '=', 'running')
+      .where((eb) => eb.or([eb('worker', '=', worker), eb('worker', 'is', null)]))
+      .execute();
+  }
+
   /** `checkpoint` (JSON-able), when given, is kept with the progress for a run that takes over. */
   async progress(
     id: number,

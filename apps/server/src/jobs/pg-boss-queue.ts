@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { JobName } from './job-names.ts';
-import type { JobExecutor, JobHandler, JobQueue } from './job-queue.ts';
+import { type JobExecutor, type JobHandler, type JobQueue, STOP_GRACE_MS, within } from './job-queue.ts';
 import type { JobsRepo } from './jobs.repo.ts';
 
 const QUEUE = 'lotwise-jobs';
@@ -22,6 +22,8 @@ export class PgBossQueue implements JobQueue {
   private fillAgain = false;
   private stopped = false;
   private poller: NodeJS.Timeout | undefined;
+  /** Runs of jobs taken over from a stopped process (not in `active`). */
+  private readonly takenOver = new Set<Promise<void>>();
 
   private sweeper: NodeJS.Timeout | undefined;
 
@@ -54,9 +56,11 @@ export class PgBossQueue implements JobQueue {
       if (id === undefined) return;
       this.options.log?.warn({ jobId: id }, 'taking over a job whose process stopped');
       this.inFlight++;
-      void this.executor.run(id).finally(() => {
+      const run: Promise<void> = this.executor.run(id).finally(() => {
         this.inFlight--;
+        this.takenOver.delete(run);
       });
+      this.takenOver.add(run);
     }
   }
 
@@ -155,12 +159,15 @@ export class PgBossQueue implements JobQueue {
     }
   }
 
-  async stop(): Promise<void> {
+  /** As EmbeddedQueue.stop: running jobs are told to end, waited for at most `graceMs`, then queued again. */
+  async stop(graceMs = STOP_GRACE_MS): Promise<void> {
     this.stopped = true;
     clearInterval(this.sweeper);
     clearInterval(this.poller);
-    await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
-    await Promise.all(this.active.values());
+    this.executor.interrupt();
+    await this.boss.stop({ graceful: true, wait: true, timeout: graceMs });
+    await within(Promise.all([...this.active.values(), ...this.takenOver]), graceMs);
+    await this.executor.release();
   }
 
   async idle(): Promise<void> {

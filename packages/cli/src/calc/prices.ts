@@ -48,6 +48,7 @@ export async function resolveCliPrices(
   const resolution = await resolver.resolve(priceNeeds(rows, options.currency), {
     currency: options.currency,
     offline: options.offline,
+    budgetMs: settings.budgetMs,
   });
   return {
     lookup: engineLookup(resolution.book, options.currency),

@@ -1,6 +1,7 @@
 import type { Exchange } from 'ccxt';
 import { addDays, dayMs, daysBetween } from '../days.ts';
 import { CircuitBreaker, DEFAULT_COOLDOWN_SECONDS } from './breaker.ts';
+import { DEFAULT_TIMEOUT_SECONDS, withDeadline } from './deadline.ts';
 import { priceText } from './points.ts';
 import { type CoinRef, type CryptoProvider, type DailyPoint, ProviderError } from './provider.ts';
 
@@ -12,6 +13,7 @@ export interface CcxtConfig {
   /** Tries of a rate-limited request, waiting `backoffMs` × 2^n between them. */
   retries?: number | undefined;
   backoffMs?: number | undefined;
+  /** One call's bound, the market list it may load first and its retries included (PRICE_PROVIDER_TIMEOUT_SECONDS). */
   timeoutMs?: number | undefined;
   /** Seconds the provider is skipped after it failed to answer (the circuit breaker). */
   cooldownSeconds?: number | undefined;
@@ -29,11 +31,13 @@ export class CcxtCandlesProvider implements CryptoProvider {
   readonly label: string;
   readonly maxWindow = CANDLES_PER_REQUEST;
   private exchange: Promise<Exchange> | null = null;
+  private readonly timeoutMs: number;
   readonly breaker: CircuitBreaker;
 
   constructor(private readonly config: CcxtConfig = {}) {
     this.id = config.exchange ?? 'bitstamp';
     this.label = this.id.charAt(0).toUpperCase() + this.id.slice(1);
+    this.timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_SECONDS * 1000;
     this.breaker = new CircuitBreaker(
       this.id,
       this.label,
@@ -42,11 +46,16 @@ export class CcxtCandlesProvider implements CryptoProvider {
   }
 
   coins(symbol: string): Promise<CoinRef[]> {
-    return this.breaker.run(() => this.coinsNow(symbol));
+    return this.breaker.run(() => this.bounded(() => this.coinsNow(symbol)));
   }
 
   daily(coin: CoinRef, quote: string, from: string, to: string): Promise<DailyPoint[]> {
-    return this.breaker.run(() => this.dailyNow(coin, quote, from, to));
+    return this.breaker.run(() => this.bounded(() => this.dailyNow(coin, quote, from, to)));
+  }
+
+  /** ccxt takes no signal: whoever waits is answered at the bound, its own timer ends the request. */
+  private bounded<T>(call: () => Promise<T>): Promise<T> {
+    return withDeadline(this.id, this.label, this.timeoutMs, call);
   }
 
   private async coinsNow(symbol: string): Promise<CoinRef[]> {
@@ -85,7 +94,7 @@ export class CcxtCandlesProvider implements CryptoProvider {
       const Class = (ccxt as unknown as Record<string, new (config: object) => Exchange>)[this.id];
       if (typeof Class !== 'function')
         throw new ProviderError(this.id, 'down', `ccxt has no exchange "${this.id}"`);
-      const exchange = new Class({ timeout: this.config.timeoutMs ?? 30_000, enableRateLimit: true });
+      const exchange = new Class({ timeout: this.timeoutMs, enableRateLimit: true });
       if (this.config.baseURL) {
         const api = exchange.urls.api as Record<string, string>;
         for (const key of Object.keys(api)) api[key] = this.config.baseURL;

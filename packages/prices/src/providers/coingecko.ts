@@ -1,6 +1,7 @@
 import Coingecko, { APIConnectionError, APIError } from '@coingecko/coingecko-typescript';
 import { addDays } from '../days.ts';
 import { CircuitBreaker, DEFAULT_COOLDOWN_SECONDS } from './breaker.ts';
+import { DEFAULT_TIMEOUT_SECONDS, withDeadline } from './deadline.ts';
 import { RateLimiter } from './limiter.ts';
 import { dailyFromPoints } from './points.ts';
 import { type CoinRef, type CryptoProvider, type DailyPoint, ProviderError } from './provider.ts';
@@ -16,6 +17,7 @@ export interface CoinGeckoConfig {
   perMinute?: number | undefined;
   /** Retries of a 429 / 5xx / timeout, with the SDK's back-off (it honours Retry-After). */
   maxRetries?: number | undefined;
+  /** One request's bound, its SDK retries included (PRICE_PROVIDER_TIMEOUT_SECONDS). */
   timeoutMs?: number | undefined;
   /** Seconds the provider is skipped after it failed to answer (the circuit breaker). */
   cooldownSeconds?: number | undefined;
@@ -34,10 +36,12 @@ export class CoinGeckoProvider implements CryptoProvider {
   readonly maxWindow = 3650;
   private readonly client: Coingecko;
   private readonly limiter: RateLimiter;
+  private readonly timeoutMs: number;
   readonly breaker: CircuitBreaker;
 
   constructor(config: CoinGeckoConfig = {}) {
     const keyless = !config.apiKey && !config.proApiKey;
+    this.timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_SECONDS * 1000;
     this.client = new Coingecko({
       ...(config.baseURL
         ? { baseURL: config.baseURL }
@@ -47,7 +51,7 @@ export class CoinGeckoProvider implements CryptoProvider {
       // The public API needs no key: say so, or the SDK refuses to send the request.
       ...(keyless ? { defaultHeaders: { 'x-cg-demo-api-key': null } } : {}),
       maxRetries: config.maxRetries ?? 3,
-      timeout: config.timeoutMs ?? 30_000,
+      timeout: this.timeoutMs,
       logLevel: 'off',
     });
     this.limiter = new RateLimiter(config.perMinute ?? (config.proApiKey ? 500 : 30));
@@ -59,14 +63,18 @@ export class CoinGeckoProvider implements CryptoProvider {
   }
 
   async daily(coin: CoinRef, quote: string, from: string, to: string): Promise<DailyPoint[]> {
-    const reply = await this.call(() =>
-      this.client.coins.marketChart.getRange(coin.id, {
-        vs_currency: quote.toLowerCase(),
-        from,
-        // The range ends at the start of the day after `to`, so `to`'s midnight point is in it.
-        to: addDays(to, 1),
-        precision: 'full',
-      }),
+    const reply = await this.call((signal) =>
+      this.client.coins.marketChart.getRange(
+        coin.id,
+        {
+          vs_currency: quote.toLowerCase(),
+          from,
+          // The range ends at the start of the day after `to`, so `to`'s midnight point is in it.
+          to: addDays(to, 1),
+          precision: 'full',
+        },
+        { signal },
+      ),
     );
     const points = dailyFromPoints((reply as { prices?: unknown } | null)?.prices, from, to);
     if (points === null)
@@ -82,7 +90,9 @@ export class CoinGeckoProvider implements CryptoProvider {
   async coinByContract(platform: string, address: string): Promise<CoinRef | null> {
     let reply: unknown;
     try {
-      reply = await this.call(() => this.client.coins.contract.get(address, { id: platform }));
+      reply = await this.call((signal) =>
+        this.client.coins.contract.get(address, { id: platform }, { signal }),
+      );
     } catch (error) {
       if (error instanceof ProviderError && error.kind === 'no_data') return null;
       throw error;
@@ -114,7 +124,7 @@ export class CoinGeckoProvider implements CryptoProvider {
 
   /** CoinGecko's search: coins by symbol or name, biggest first. */
   async search(query: string): Promise<CoinRef[]> {
-    const reply = await this.call(() => this.client.search.get({ query }));
+    const reply = await this.call((signal) => this.client.search.get({ query }, { signal }));
     const coins = (reply as { coins?: unknown } | null)?.coins;
     if (!Array.isArray(coins))
       throw new ProviderError(this.id, 'malformed', 'CoinGecko sent a search reply Lotwise cannot read');
@@ -144,10 +154,14 @@ export class CoinGeckoProvider implements CryptoProvider {
     return this.call(() => request(this.client));
   }
 
-  private call<T>(request: () => PromiseLike<T>): Promise<T> {
+  /**
+   * One request under the breaker and the rate limit, bounded once it is sent (the wait for
+   * the rate limit is not a hang): a provider that never answers fails at the bound.
+   */
+  private call<T>(request: (signal: AbortSignal) => PromiseLike<T>): Promise<T> {
     return this.breaker.run(async () => {
       try {
-        return await this.limiter.run(async () => await request());
+        return await this.limiter.run(() => withDeadline(this.id, this.label, this.timeoutMs, request));
       } catch (error) {
         throw toProviderError(this.id, error);
       }

@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import type { StoredPrice } from '../types.ts';
 import { CircuitBreaker, DEFAULT_COOLDOWN_SECONDS } from './breaker.ts';
+import { DEFAULT_TIMEOUT_SECONDS, withDeadline } from './deadline.ts';
 import { priceText } from './points.ts';
 import { type FxProvider, ProviderError } from './provider.ts';
 
@@ -9,6 +10,7 @@ export interface EcbConfig {
   baseURL?: string | undefined;
   retries?: number | undefined;
   backoffMs?: number | undefined;
+  /** One request's bound, its retries included (PRICE_PROVIDER_TIMEOUT_SECONDS). */
   timeoutMs?: number | undefined;
   /** Seconds the provider is skipped after it failed to answer (the circuit breaker). */
   cooldownSeconds?: number | undefined;
@@ -50,7 +52,10 @@ export class EcbFxProvider implements FxProvider {
     if (wanted.length === 0) return [];
     const base = (this.config.baseURL ?? ECB_BASE_URL).replace(/\/$/, '');
     const url = `${base}/data/EXR/D.${wanted.join('+')}.EUR.SP00.A?startPeriod=${from}&endPeriod=${to}&format=csvdata`;
-    const text = await this.breaker.run(() => this.get(url));
+    const timeoutMs = this.config.timeoutMs ?? DEFAULT_TIMEOUT_SECONDS * 1000;
+    const text = await this.breaker.run(() =>
+      withDeadline(this.id, this.label, timeoutMs, (signal) => this.get(url, signal)),
+    );
     if (text === null) return [];
     let rows: Record<string, string>[];
     try {
@@ -85,14 +90,14 @@ export class EcbFxProvider implements FxProvider {
   }
 
   /** The reply's text; null when the ECB has no data for the period (its 404). */
-  private async get(url: string): Promise<string | null> {
+  private async get(url: string, signal: AbortSignal): Promise<string | null> {
     const tries = this.config.retries ?? 3;
     for (let attempt = 0; ; attempt++) {
       let response: Response;
       try {
         response = await fetch(url, {
           headers: { accept: 'text/csv' },
-          signal: AbortSignal.timeout(this.config.timeoutMs ?? 30_000),
+          signal,
         });
       } catch (error) {
         throw new ProviderError(this.id, 'down', error instanceof Error ? error.message : String(error));
@@ -110,6 +115,7 @@ export class EcbFxProvider implements FxProvider {
       const after = Number(response.headers.get('retry-after'));
       const wait =
         Number.isFinite(after) && after > 0 ? after * 1000 : (this.config.backoffMs ?? 1000) * 2 ** attempt;
+      if (signal.aborted) throw new ProviderError(this.id, 'down', 'The ECB did not answer in time');
       await new Promise((resolve) => setTimeout(resolve, wait));
     }
   }

@@ -57,7 +57,8 @@ export class PriceService {
       this.settings.pegs,
       await this.coins(),
     );
-    return resolver.resolve(needs, options);
+    // Every resolution is bounded in all (a provider that never answers, issue 35).
+    return resolver.resolve(needs, { budgetMs: this.settings.budgetMs, ...options });
   }
 
   /**

@@ -6,6 +6,7 @@ import type { PriceNeed, ProviderFailure } from '@lotwise/prices/types';
 import { priceWarnings } from '@lotwise/prices/warnings';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { JobInterrupted } from '../../jobs/job-queue.ts';
 import type { PriceService } from '../prices/prices.service.ts';
 import { storedLegs } from './manual-price.ts';
 
@@ -32,6 +33,8 @@ interface PricingOptions {
   currency: string;
   userId: number;
   progress: (done: number, total: number) => Promise<void>;
+  /** The job's: a server that stops ends the wait on the providers, and the job with it. */
+  signal?: AbortSignal;
 }
 
 /** The pricing step for needs already found (the engine's worker finds them on its own connection). */
@@ -44,7 +47,10 @@ export async function resolveNeeds(
     currency: options.currency,
     userId: options.userId,
     progress: (_message, done, total) => options.progress(done, total),
+    ...(options.signal ? { signal: options.signal } : {}),
   });
+  // Stopped mid-way: not a result with prices missing for no reason, the job goes on later.
+  if (resolution.stopped === 'aborted') throw new JobInterrupted();
   return { table: priceTable(resolution.book, needs, options.currency), resolution };
 }
 
@@ -69,6 +75,7 @@ export async function retryMissingPrices(
   previousCalcId: number,
   userId: number,
   currency: string,
+  signal?: AbortSignal,
 ): Promise<ProviderFailure[]> {
   if (prices.providerNames.length === 0) return [];
   const rows = await db
@@ -100,6 +107,7 @@ export async function retryMissingPrices(
     rows.map((r) => ({ timestamp: r.timestamp, ...storedLegs(r, currency) })),
     currency,
   );
-  const resolution = await prices.resolve(needs, { currency, userId });
+  const resolution = await prices.resolve(needs, { currency, userId, ...(signal ? { signal } : {}) });
+  if (resolution.stopped === 'aborted') throw new JobInterrupted();
   return resolution.failures;
 }

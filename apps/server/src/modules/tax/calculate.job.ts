@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { AppContext } from '../../http/context.ts';
-import { type JobIO, JobSuperseded } from '../../jobs/job-queue.ts';
+import { JobInterrupted, type JobIO, JobSuperseded } from '../../jobs/job-queue.ts';
 import { priceRows, pricingWarnings, resolveNeeds, retryMissingPrices } from './calc-prices.ts';
 import { loadEngineInput, walletNames } from './engine-input.ts';
 import { basisKey, prefixFingerprints, spanYears, yearSpan, yearStarts } from './incremental/fingerprint.ts';
@@ -25,7 +25,7 @@ export interface CalculatePayload {
  */
 export function calculateJob(ctx: AppContext, repo: TaxResultsRepo) {
   const db = ctx.db.kysely;
-  const run = async ({ job, payload, progress }: JobIO) => {
+  const run = async ({ job, payload, progress, signal }: JobIO) => {
     const { calcId } = payload as CalculatePayload;
     const calc = await repo.find(calcId);
     if (!calc || calc.status === 'superseded') return { skipped: true };
@@ -48,7 +48,7 @@ export function calculateJob(ctx: AppContext, repo: TaxResultsRepo) {
     // Prices that arrived since the last calculation (a provider back online for the rows it
     // could not price, a loaded file) must be recalculated from the year they fall in.
     const retryFailures = usable
-      ? await retryMissingPrices(db, ctx.prices, usable.id, userId, settings.currency)
+      ? await retryMissingPrices(db, ctx.prices, usable.id, userId, settings.currency, signal)
       : [];
     const changedDay = usable?.finished_at
       ? pricesRemoved(usable.input_version, calc.input_version)
@@ -102,6 +102,7 @@ export function calculateJob(ctx: AppContext, repo: TaxResultsRepo) {
               const pricing = await resolveNeeds(ctx.prices, needs, {
                 currency: settings.currency,
                 userId,
+                signal,
                 progress: (done, total) =>
                   progress(15 + Math.floor((5 * done) / Math.max(total, 1)), 'Finding prices'),
               });
@@ -123,7 +124,7 @@ export function calculateJob(ctx: AppContext, repo: TaxResultsRepo) {
       Object.assign(ms, outcome.ms);
       mark = performance.now();
       await progress(80, 'Prices of your holdings today');
-      await refreshLatestPrices(ctx.prices, outcome.holdings, settings.currency, userId);
+      await refreshLatestPrices(ctx.prices, outcome.holdings, settings.currency, userId, signal);
       const summary = { years: outcome.yearKeys.length, warnings: outcome.warnings };
       if (plan) {
         if (!outcome.stored) return { superseded: true };
@@ -140,6 +141,7 @@ export function calculateJob(ctx: AppContext, repo: TaxResultsRepo) {
     const pricing = await priceRows(ctx.prices, rows, {
       currency: settings.currency,
       userId,
+      signal,
       progress: (done, total) => progress(15 + Math.floor((5 * done) / Math.max(total, 1)), 'Finding prices'),
     });
     lap('prices');
@@ -148,7 +150,7 @@ export function calculateJob(ctx: AppContext, repo: TaxResultsRepo) {
     result.warnings.unshift(...pricingWarnings(pricing.resolution, retryFailures));
     lap('engine');
     await progress(72, 'Prices of your holdings today');
-    await refreshLatestPrices(ctx.prices, result.holdings, settings.currency, userId);
+    await refreshLatestPrices(ctx.prices, result.holdings, settings.currency, userId, signal);
     await progress(75, 'Saving results');
     const years = await txYearsOf(rows, settings.timezone);
     const checkpoints = checkpointRows(result.checkpoints, key, fingerprints);
@@ -190,6 +192,14 @@ export function calculateJob(ctx: AppContext, repo: TaxResultsRepo) {
     try {
       return await run(io);
     } catch (error) {
+      // Stopped with the server (the worker's own error once its pricing was cut short too):
+      // the calculation waits in the queue again, to run when a server starts.
+      if (error instanceof JobInterrupted || (io.signal.aborted && !(error instanceof JobSuperseded))) {
+        const { calcId } = io.payload as CalculatePayload;
+        const now = await repo.find(calcId);
+        if (now?.status === 'running') await repo.setStatus(calcId, 'queued');
+        throw new JobInterrupted();
+      }
       if (!(error instanceof JobSuperseded)) {
         const { calcId } = io.payload as CalculatePayload;
         await repo.setStatus(calcId, 'failed', {

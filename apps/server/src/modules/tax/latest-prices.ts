@@ -12,6 +12,7 @@ export async function refreshLatestPrices(
   holdings: readonly Holding[],
   currency: string,
   userId: number,
+  signal?: AbortSignal,
 ): Promise<void> {
   if (prices.providerNames.length === 0) return;
   const today = new Date().toISOString().slice(0, 10);
@@ -20,7 +21,7 @@ export async function refreshLatestPrices(
   try {
     await prices.resolve(
       assets.map((asset) => ({ asset, day: today })),
-      { currency, userId },
+      { currency, userId, ...(signal ? { signal } : {}) },
     );
   } catch {
     // Holdings keep the latest known price.
