@@ -1,7 +1,7 @@
 import { authenticator } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
-import { clientAddress } from '../src/modules/auth/limits.ts';
+import { clientAddress } from '../src/shared/limits.ts';
 import { DIALECTS } from './support/dialects.ts';
 import { TestClient } from './support/http-client.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';

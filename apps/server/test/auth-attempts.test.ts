@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../src/db/migrate.ts';
-import { AttemptsRepo } from '../src/modules/auth/attempts.repo.ts';
+import { AttemptsRepo } from '../src/shared/attempts.repo.ts';
 import { DIALECTS, openTestDb } from './support/dialects.ts';
 
 /** The database counters behind the account limits (issue 29): atomic, windowed, hashed. */

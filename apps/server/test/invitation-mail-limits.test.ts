@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INVITATIONS_PER_HOUR, INVITATIONS_TO_ADDRESS_PER_HOUR } from '../src/modules/auth/limits.ts';
+import { INVITATIONS_PER_HOUR, INVITATIONS_TO_ADDRESS_PER_HOUR } from '../src/shared/limits.ts';
 import { DIALECTS } from './support/dialects.ts';
 import { TestClient } from './support/http-client.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyChange } from '../src/modules/annotations/annotations.repo.ts';
+import { applyChange } from '../src/modules/transactions/annotations/annotations.repo.ts';
 import { DIALECTS } from './support/dialects.ts';
 import { TestClient } from './support/http-client.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OauthRepo } from '../src/modules/oauth/oauth.repo.ts';
 import { OauthService } from '../src/modules/oauth/oauth.service.ts';
-import { loadSecretKey, SecretBox } from '../src/modules/wallets/secret-box.ts';
+import { loadSecretKey, SecretBox } from '../src/shared/secret-box.ts';
 import { DIALECTS } from './support/dialects.ts';
 import { TestClient } from './support/http-client.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';

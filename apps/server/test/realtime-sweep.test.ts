@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashToken } from '../src/modules/auth/tokens.ts';
+import { hashToken } from '../src/shared/tokens.ts';
 import { localHub } from '../src/realtime/hub.ts';
 import { SocketRegistry } from '../src/realtime/sockets.ts';
 import { DIALECTS } from './support/dialects.ts';

@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadSecretKey, SecretBox } from '../src/modules/wallets/secret-box.ts';
+import { loadSecretKey, SecretBox } from '../src/shared/secret-box.ts';
 
 describe('secrets at rest (AES-256-GCM)', () => {
   const key = Buffer.alloc(32, 7);

@@ -1,7 +1,7 @@
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionsTable, UserRow } from '../db/schema.ts';
-import { newToken } from '../modules/auth/tokens.ts';
+import { newToken } from '../shared/tokens.ts';
 import type { AppContext } from './context.ts';
 
 /** The session and CSRF cookies: set at sign-in (and when an impersonation ends), cleared at sign-out. */

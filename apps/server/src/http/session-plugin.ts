@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { newToken } from '../modules/auth/tokens.ts';
+import { newToken } from '../shared/tokens.ts';
 import type { AppContext } from './context.ts';
 import { AppError } from './errors.ts';
 import { checkImpersonation } from './impersonation-guard.ts';

@@ -4,7 +4,7 @@ import type { AppContext } from '../../http/context.ts';
 import { authedRoute } from '../../http/route.ts';
 import { ImportsRepo } from '../imports/imports.repo.ts';
 import { CredentialsRepo } from '../wallets/credentials.repo.ts';
-import { loadSecretKey, SecretBox } from '../wallets/secret-box.ts';
+import { loadSecretKey, SecretBox } from '../../shared/secret-box.ts';
 import { WalletConnectionsRepo } from '../wallets/wallet-connections.repo.ts';
 import { processHandoff } from './aggregator.service.ts';
 

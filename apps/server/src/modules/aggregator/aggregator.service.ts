@@ -7,7 +7,7 @@ import type { ImportsRepo } from '../imports/imports.repo.ts';
 import { addWallet } from '../wallets/add-wallet.ts';
 import { connectByApiKey } from '../wallets/connect-by-key.ts';
 import type { CredentialsRepo } from '../wallets/credentials.repo.ts';
-import type { SecretBox } from '../wallets/secret-box.ts';
+import type { SecretBox } from '../../shared/secret-box.ts';
 import type { WalletConnectionsRepo } from '../wallets/wallet-connections.repo.ts';
 import { type HandedAccount, redeemHandoff } from './aggregator-client.ts';
 

@@ -13,9 +13,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../http/context.ts';
 import { publicRoute } from '../../http/route.ts';
 import { endSession, startSession } from '../../http/session-cookies.ts';
-import { AttemptsRepo } from './attempts.repo.ts';
+import { AttemptsRepo } from '../../shared/attempts.repo.ts';
 import { checkCredentials, completeMfa, signUp as createAccount } from './auth.service.ts';
-import { clientAddress, judgeGuess, limits } from './limits.ts';
+import { clientAddress, judgeGuess, limits } from '../../shared/limits.ts';
 import {
   resetPassword as applyReset,
   FORGOT_MESSAGE,

@@ -4,11 +4,11 @@ import type { NewUser, UserRow } from '../../db/schema.ts';
 import { nowIso } from '../../db/timestamps.ts';
 import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../http/errors.ts';
-import type { AttemptsRepo } from './attempts.repo.ts';
-import { judgeGuess, limits } from './limits.ts';
+import type { AttemptsRepo } from '../../shared/attempts.repo.ts';
+import { judgeGuess, limits } from '../../shared/limits.ts';
 import { checkTotp, normaliseRecoveryCode } from './mfa-codes.ts';
-import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
-import { hashToken, newToken } from './tokens.ts';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../../shared/passwords.ts';
+import { hashToken, newToken } from '../../shared/tokens.ts';
 
 const MFA_CHALLENGE_TTL_MS = 10 * 60 * 1000;
 const MFA_MAX_ATTEMPTS = 5;

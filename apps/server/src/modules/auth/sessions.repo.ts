@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database, SessionsTable } from '../../db/schema.ts';
 import { nowIso } from '../../db/timestamps.ts';
 import type { AccessChange } from '../../realtime/hub.ts';
-import { hashToken, newToken } from './tokens.ts';
+import { hashToken, newToken } from '../../shared/tokens.ts';
 
 export class SessionsRepo {
   constructor(

@@ -3,8 +3,8 @@ import { nowIso } from '../../db/timestamps.ts';
 import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../http/errors.ts';
 import { assertStrongPassword, newCustomerRow } from './auth.service.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
-import { hashToken, newToken } from './tokens.ts';
+import { hashPassword, verifyPassword } from '../../shared/passwords.ts';
+import { hashToken, newToken } from '../../shared/tokens.ts';
 
 export interface SignUpConfirmationsTable {
   token_hash: string;

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../http/context.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { authedRoute, requireAuth } from '../../http/route.ts';
-import { receiveUpload } from '../imports/upload.ts';
+import { receiveUpload } from '../../http/upload.ts';
 import { TaxResultsRepo } from '../tax/tax-results.repo.ts';
 import { BrokerFormsRepo, lineOf } from './broker-forms.repo.ts';
 import { BrokerFormsService, type SavedForm } from './broker-forms.service.ts';

@@ -20,7 +20,7 @@ import { appImportFileJob } from './import-file.job.ts';
 import { toHistoryRow, toSourceRow } from './import-views.ts';
 import { ImportsRepo } from './imports.repo.ts';
 import { familyOfFormat } from './sources.ts';
-import { receiveUpload, type StoredUpload } from './upload.ts';
+import { receiveUpload, type StoredUpload } from '../../http/upload.ts';
 import { countReceiving, uploadAllowance } from './upload-space.ts';
 
 export function registerImportRoutes(app: FastifyInstance, ctx: AppContext): void {

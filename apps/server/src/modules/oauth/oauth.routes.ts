@@ -4,7 +4,7 @@ import type { AppContext } from '../../http/context.ts';
 import { authedRoute } from '../../http/route.ts';
 import { appImportFileJob } from '../imports/import-file.job.ts';
 import { ImportsRepo } from '../imports/imports.repo.ts';
-import { loadSecretKey, SecretBox } from '../wallets/secret-box.ts';
+import { loadSecretKey, SecretBox } from '../../shared/secret-box.ts';
 import { OauthRepo } from './oauth.repo.ts';
 import { OauthService } from './oauth.service.ts';
 import { oauthImportJob } from './oauth-import.job.ts';

@@ -5,7 +5,7 @@ import type { AppContext } from '../../http/context.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { Auth } from '../../http/session-cookies.ts';
 import { ImportsRepo } from '../imports/imports.repo.ts';
-import type { SecretBox } from '../wallets/secret-box.ts';
+import type { SecretBox } from '../../shared/secret-box.ts';
 import { fetchCoinbaseUserId } from '../wallets/sources/coinbase-api.ts';
 import { accountFamily, exchangeConnection, exchangeSource } from '../wallets/sources/exchange-sources.ts';
 import { type OauthConnectionRow, OauthRepo, type SealedTokens } from './oauth.repo.ts';

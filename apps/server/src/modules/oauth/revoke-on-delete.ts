@@ -1,5 +1,5 @@
 import type { AppContext } from '../../http/context.ts';
-import { loadSecretKey, SecretBox } from '../wallets/secret-box.ts';
+import { loadSecretKey, SecretBox } from '../../shared/secret-box.ts';
 import { OauthRepo } from './oauth.repo.ts';
 import { OauthService } from './oauth.service.ts';
 

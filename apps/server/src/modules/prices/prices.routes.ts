@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../http/context.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { authedRoute } from '../../http/route.ts';
-import { receiveUpload } from '../imports/upload.ts';
+import { receiveUpload } from '../../http/upload.ts';
 import { parseRoles } from '../users/users.repo.ts';
 import { changeTokenSymbol as changeSymbol } from './change-symbol.ts';
 import { currencyResults } from './currency-search.ts';

@@ -4,7 +4,7 @@ import { classificationOf } from '@lotwise/engine/label-classification';
 import type { TransactionRow, UserRow } from '../../db/schema.ts';
 import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../http/errors.ts';
-import { applyChange } from '../annotations/annotations.repo.ts';
+import { applyChange } from '../transactions/annotations/annotations.repo.ts';
 import { loadValuedRows, rowValues } from '../prices/row-values.ts';
 import { ownRows } from '../transactions/edit/own-rows.ts';
 import { PairsService } from '../transactions/pairs/pairs.service.ts';

@@ -5,9 +5,9 @@ import type { AccountantLinksTable, Database, UserRow } from '../../db/schema.ts
 import { nowIso } from '../../db/timestamps.ts';
 import type { AppContext } from '../../http/context.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { AttemptsRepo } from '../auth/attempts.repo.ts';
-import { limits } from '../auth/limits.ts';
-import { hashToken, newToken } from '../auth/tokens.ts';
+import { AttemptsRepo } from '../../shared/attempts.repo.ts';
+import { limits } from '../../shared/limits.ts';
+import { hashToken, newToken } from '../../shared/tokens.ts';
 import { parseRoles } from '../users/users.repo.ts';
 
 /** An e-mailed invitation link stays usable this long. */

@@ -11,10 +11,10 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../http/errors.ts';
 import { authedRoute } from '../../http/route.ts';
-import { AttemptsRepo } from '../auth/attempts.repo.ts';
+import { AttemptsRepo } from '../../shared/attempts.repo.ts';
 import { assertStrongPassword, INVALID_CREDENTIALS } from '../auth/auth.service.ts';
-import { judgeGuess, limits } from '../auth/limits.ts';
-import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { judgeGuess, limits } from '../../shared/limits.ts';
+import { hashPassword, verifyPassword } from '../../shared/passwords.ts';
 import { parseRoles, toUser } from './users.repo.ts';
 
 export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void {

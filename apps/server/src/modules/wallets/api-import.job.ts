@@ -3,7 +3,7 @@ import type { JobHandler, JobIO } from '../../jobs/job-queue.ts';
 import type { ImportsRepo } from '../imports/imports.repo.ts';
 import type { CredentialsRepo } from './credentials.repo.ts';
 import { importExchangeHistory } from './import-exchange-history.ts';
-import type { SecretBox } from './secret-box.ts';
+import type { SecretBox } from '../../shared/secret-box.ts';
 import { exchangeConnection, exchangeSource } from './sources/exchange-sources.ts';
 
 export interface ApiImportPayload {

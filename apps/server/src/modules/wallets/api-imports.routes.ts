@@ -9,7 +9,7 @@ import { OauthRepo } from '../oauth/oauth.repo.ts';
 import { apiImportJob } from './api-import.job.ts';
 import { connectByApiKey } from './connect-by-key.ts';
 import { CredentialsRepo } from './credentials.repo.ts';
-import { loadSecretKey, SecretBox } from './secret-box.ts';
+import { loadSecretKey, SecretBox } from '../../shared/secret-box.ts';
 import { WalletConnectionsRepo } from './wallet-connections.repo.ts';
 
 /** Connected exchange accounts (issue 18): connect by read-only API key; resync them and wallets. */

@@ -2,7 +2,7 @@ import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../http/errors.ts';
 import type { ImportsRepo } from '../imports/imports.repo.ts';
 import type { CredentialsRepo } from './credentials.repo.ts';
-import type { SecretBox } from './secret-box.ts';
+import type { SecretBox } from '../../shared/secret-box.ts';
 import { accountFamily, exchangeSource } from './sources/exchange-sources.ts';
 import { sourceMessage } from './sources/source-error.ts';
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, TransactionRow } from '../../../db/schema.ts';
-import { applyChange } from '../../annotations/annotations.repo.ts';
+import { applyChange } from '../annotations/annotations.repo.ts';
 
 const CHUNK = 2000;
 

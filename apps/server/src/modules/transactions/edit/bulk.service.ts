@@ -8,7 +8,7 @@ import { allowedTypes, type UserDefinedType } from '@lotwise/contracts/transacti
 import type { Kysely } from 'kysely';
 import type { Database, TransactionRow } from '../../../db/schema.ts';
 import { AppError } from '../../../http/errors.ts';
-import { applyChange } from '../../annotations/annotations.repo.ts';
+import { applyChange } from '../annotations/annotations.repo.ts';
 import { rowType } from '../classify.ts';
 import { toMenuRow } from './edit.service.ts';
 

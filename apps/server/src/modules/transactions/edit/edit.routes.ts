@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../http/context.ts';
 import { refuseGetLink } from '../../../http/get-link.ts';
 import { authedRoute } from '../../../http/route.ts';
-import { resetAnnotations } from '../../annotations/annotations.repo.ts';
+import { resetAnnotations } from '../annotations/annotations.repo.ts';
 import { registerExchangeRoutes } from '../pairs/exchanges.routes.ts';
 import { registerPairRoutes } from '../pairs/pairs.routes.ts';
 import { EditService } from './edit.service.ts';

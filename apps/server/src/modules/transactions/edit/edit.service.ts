@@ -9,7 +9,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database, TransactionRow } from '../../../db/schema.ts';
 import { AppError, notFound } from '../../../http/errors.ts';
-import { applyChange, type RowState } from '../../annotations/annotations.repo.ts';
+import { applyChange, type RowState } from '../annotations/annotations.repo.ts';
 import { rowType, subTypeOf } from '../classify.ts';
 import { releaseOrphanPairs, withPairPartners } from '../pairs/pair-store.ts';
 import { unpairRow } from '../pairs/unpair.ts';

@@ -2,7 +2,7 @@ import type { SwitchTradeType } from '@lotwise/contracts/transactions/edit/group
 import type { Kysely } from 'kysely';
 import type { Database, TransactionRow } from '../../../db/schema.ts';
 import { AppError, notFound } from '../../../http/errors.ts';
-import { applyChange } from '../../annotations/annotations.repo.ts';
+import { applyChange } from '../annotations/annotations.repo.ts';
 import { rowType } from '../classify.ts';
 import { applyGroupChanges } from './group-history.ts';
 import { ownRows } from './own-rows.ts';

@@ -11,8 +11,8 @@ import {
 import Decimal from 'decimal.js';
 import type { TransactionRow } from '../../../db/schema.ts';
 import { AppError } from '../../../http/errors.ts';
-import type { RowState } from '../../annotations/annotations.repo.ts';
-import type { EditFields } from '../../annotations/edit-fields.ts';
+import type { RowState } from '../annotations/annotations.repo.ts';
+import type { EditFields } from '../annotations/edit-fields.ts';
 import { INCOMING_KINDS, rowType } from '../classify.ts';
 
 /** Which editor saved: the legacy one may also change the type (Buy / Sell / Transfer). */

@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, TransactionRow } from '../../db/schema.ts';
-import { nowIso } from '../../db/timestamps.ts';
-import { reapplyGroups, resetGroups } from '../transactions/edit/group-history.ts';
-import { reapplyPairs, resetPairs } from '../transactions/pairs/pair-annotations.ts';
+import type { Database, TransactionRow } from '../../../db/schema.ts';
+import { nowIso } from '../../../db/timestamps.ts';
+import { reapplyGroups, resetGroups } from '../edit/group-history.ts';
+import { reapplyPairs, resetPairs } from '../pairs/pair-annotations.ts';
 import {
   asUpdate,
   type EditFields,

@@ -1,5 +1,5 @@
 import type { Updateable } from 'kysely';
-import type { TransactionRow, TransactionsTable } from '../../db/schema.ts';
+import type { TransactionRow, TransactionsTable } from '../../../db/schema.ts';
 
 /**
  * The row columns the edit dialog may change (beyond user_defined_type and ignored, which

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
-import type { Config } from '../../config.ts';
-import { AppError } from '../../http/errors.ts';
+import type { Config } from '../config.ts';
+import { AppError } from '../http/errors.ts';
 import { type AttemptsRepo, type Limit, TOO_MANY_ATTEMPTS } from './attempts.repo.ts';
 
 const FIFTEEN_MINUTES = 15 * 60_000;

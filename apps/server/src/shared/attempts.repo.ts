@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import { AppError } from '../../http/errors.ts';
+import type { Database } from '../db/schema.ts';
+import { AppError } from '../http/errors.ts';
 import { hashToken } from './tokens.ts';
 
 export interface AuthAttemptsTable {
