@@ -92,7 +92,7 @@ module.exports = {
       from: { path: '^apps/server/src/modules/([^/]+)/' },
       to: {
         path: '^apps/server/src/modules/',
-        pathNot: ['^apps/server/src/modules/$1/', '^apps/server/src/modules/[^/]+/[^/]+\\.service\\.ts$'],
+        pathNot: ['^apps/server/src/modules/$1/', '^apps/server/src/modules/.+\\.service\\.ts$'],
       },
     },
     {

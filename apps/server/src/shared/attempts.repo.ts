@@ -10,7 +10,7 @@ export interface AuthAttemptsTable {
   window_ends_at: string;
 }
 
-declare module '../../db/schema.ts' {
+declare module '../db/schema.ts' {
   interface Database {
     auth_attempts: AuthAttemptsTable;
   }

@@ -11,10 +11,9 @@ import type { AppContext } from '../../http/context.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { pageMeta } from '../../http/paging.ts';
 import { authedRoute } from '../../http/route.ts';
-import { requireCataloguePlan } from '../billing/catalogue-check.ts';
-import { resumePausedImports } from '../billing/resume-imports.ts';
+import { requireCataloguePlan, resumePausedImports } from '../billing/plans.service.ts';
 import { displayName } from '../taxpro/invitations.service.ts';
-import { parseRoles } from '../users/users.repo.ts';
+import { parseRoles } from '../users/users.service.ts';
 
 /** The calls of this area: admin only (checked before the input is read). */
 function adminRoute<C extends ApiCall>(

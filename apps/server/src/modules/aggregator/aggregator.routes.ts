@@ -2,10 +2,9 @@ import { processAggregator } from '@lotwise/contracts/users/aggregator';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../http/context.ts';
 import { authedRoute } from '../../http/route.ts';
-import { ImportsRepo } from '../imports/imports.repo.ts';
-import { CredentialsRepo } from '../wallets/credentials.repo.ts';
 import { loadSecretKey, SecretBox } from '../../shared/secret-box.ts';
-import { WalletConnectionsRepo } from '../wallets/wallet-connections.repo.ts';
+import { importHistory } from '../imports/import-history.service.ts';
+import { walletStores } from '../wallets/wallets.service.ts';
 import { processHandoff } from './aggregator.service.ts';
 
 /** Each try asks the partner: codes are not to be guessed by the thousand. */
@@ -14,9 +13,8 @@ const perUser = (request: FastifyRequest) => `aggregator:${request.auth?.user.id
 /** `POST /api/users/process_aggregator` (issue 33): a partner's hand-over, when one is configured. */
 export function registerAggregatorRoutes(app: FastifyInstance, ctx: AppContext): void {
   const deps = {
-    imports: new ImportsRepo(ctx.db.kysely),
-    credentials: new CredentialsRepo(ctx.db.kysely),
-    wallets: new WalletConnectionsRepo(ctx.db.kysely),
+    imports: importHistory(ctx.db.kysely),
+    ...walletStores(ctx.db.kysely),
     box: new SecretBox(loadSecretKey({ envKey: ctx.config.secretKey, dataDir: ctx.config.dataDir })),
   };
   authedRoute(

@@ -3,12 +3,10 @@ import type { UserRow } from '../../db/schema.ts';
 import { nowIso } from '../../db/timestamps.ts';
 import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../http/errors.ts';
-import type { ImportsRepo } from '../imports/imports.repo.ts';
-import { addWallet } from '../wallets/add-wallet.ts';
-import { connectByApiKey } from '../wallets/connect-by-key.ts';
-import type { CredentialsRepo } from '../wallets/credentials.repo.ts';
 import type { SecretBox } from '../../shared/secret-box.ts';
-import type { WalletConnectionsRepo } from '../wallets/wallet-connections.repo.ts';
+import type { ImportHistory } from '../imports/import-history.service.ts';
+import type { WalletStores } from '../wallets/wallets.service.ts';
+import { addWallet, connectByApiKey } from '../wallets/wallets.service.ts';
 import { type HandedAccount, redeemHandoff } from './aggregator-client.ts';
 
 export interface HandoffResult {
@@ -17,9 +15,9 @@ export interface HandoffResult {
 }
 
 export interface AggregatorDeps {
-  imports: ImportsRepo;
-  credentials: CredentialsRepo;
-  wallets: WalletConnectionsRepo;
+  imports: ImportHistory;
+  credentials: WalletStores['credentials'];
+  wallets: WalletStores['wallets'];
   box: SecretBox;
 }
 

@@ -6,9 +6,9 @@ import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../http/errors.ts';
 import type { AttemptsRepo } from '../../shared/attempts.repo.ts';
 import { judgeGuess, limits } from '../../shared/limits.ts';
-import { checkTotp, normaliseRecoveryCode } from './mfa-codes.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../shared/passwords.ts';
 import { hashToken, newToken } from '../../shared/tokens.ts';
+import { checkTotp, normaliseRecoveryCode } from './mfa-codes.ts';
 
 const MFA_CHALLENGE_TTL_MS = 10 * 60 * 1000;
 const MFA_MAX_ATTEMPTS = 5;
@@ -164,3 +164,5 @@ export async function useRecoveryCode(ctx: AppContext, userId: number, code: str
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+export { sessionState } from './session-state.ts';

@@ -1,7 +1,7 @@
 import type { SessionState } from '@lotwise/contracts/auth/session';
 import type { FastifyRequest } from 'fastify';
 import type { UserRow } from '../../db/schema.ts';
-import { toUser } from '../users/users.repo.ts';
+import { toUser } from '../users/users.service.ts';
 
 export function sessionState(
   request: FastifyRequest,

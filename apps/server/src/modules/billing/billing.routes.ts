@@ -11,7 +11,7 @@ import type Stripe from 'stripe';
 import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../http/errors.ts';
 import { authedRoute, publicRoute } from '../../http/route.ts';
-import { defaultTaxYear } from '../tax/tax-settings.ts';
+import { defaultTaxYear } from '../tax/engine.service.ts';
 import { startPurchase } from './checkout.service.ts';
 import { resumePausedImports } from './resume-imports.ts';
 import { createStripe, receiptOf } from './stripe-gateway.ts';

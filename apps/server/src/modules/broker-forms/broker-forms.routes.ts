@@ -17,7 +17,7 @@ import type { AppContext } from '../../http/context.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { authedRoute, requireAuth } from '../../http/route.ts';
 import { receiveUpload } from '../../http/upload.ts';
-import { TaxResultsRepo } from '../tax/tax-results.repo.ts';
+import { taxResults } from '../tax/results.service.ts';
 import { BrokerFormsRepo, lineOf } from './broker-forms.repo.ts';
 import { BrokerFormsService, type SavedForm } from './broker-forms.service.ts';
 import { yearTieOut } from './tie-out.service.ts';
@@ -88,7 +88,7 @@ export function registerBrokerFormRoutes(app: FastifyInstance, ctx: AppContext):
     return { data: { form, lines: lines.map(lineOf) } };
   });
 
-  const results = new TaxResultsRepo(ctx.db.kysely, ctx.db.sqlite);
+  const results = taxResults(ctx.db.kysely, ctx.db.sqlite);
   authedRoute(app, getTieOut, async ({ auth, params, query }) => {
     const calc = await results.latestComplete(auth.user.id);
     if (!calc) throw notFound('Tax results — run the tax calculation first');

@@ -96,3 +96,5 @@ export class BrokerFormsService {
     return { created, form: stored };
   }
 }
+
+export { withBrokerForms } from './report-rows.ts';

@@ -2,9 +2,9 @@ import { tieOut } from '@lotwise/reports/tie-out/tie-out';
 import type { BrokerLine, LotwiseDisposal, TieOut } from '@lotwise/reports/tie-out/types';
 import type { Kysely } from 'kysely';
 import type { Database, TaxCalculationRow } from '../../db/schema.ts';
-import { walletNames } from '../tax/engine-input.ts';
-import type { TaxSettings } from '../tax/tax-settings.ts';
-import { TaxYearRepo } from '../tax/tax-year.repo.ts';
+import type { TaxSettings } from '../tax/engine.service.ts';
+import { walletNames } from '../tax/engine.service.ts';
+import { disposalsWithIds } from '../tax/results.service.ts';
 import { type BrokerFormsRepo, lineOf } from './broker-forms.repo.ts';
 
 /** Rows per read of the user's transactions (in id order). */
@@ -69,7 +69,7 @@ export async function yearTieOut(
     account: accountOf.get(row.form_id) ?? '',
   }));
   const [rows, facts] = await Promise.all([
-    new TaxYearRepo(db).disposalsWithIds(calc.id, year),
+    disposalsWithIds(db, calc.id, year),
     transactionFacts(db, userId, currency),
   ]);
   const disposals: LotwiseDisposal[] = rows.map(({ id, line }) => ({

@@ -1,9 +1,14 @@
 import type { AddressKind } from '@lotwise/contracts/imports/check-smart-contract';
 import type { Config } from '../../config.ts';
-import { checkWallet } from '../wallets/add-wallet.ts';
-import { EVM_CHAINS, isEvmChain } from '../wallets/sources/etherscan-api.ts';
-import { abiString, ethCall, getCode } from '../wallets/sources/etherscan-proxy.ts';
-import { SourceError } from '../wallets/sources/source-error.ts';
+import {
+  abiString,
+  EVM_CHAINS,
+  ethCall,
+  getCode,
+  isEvmChain,
+  SourceError,
+} from '../wallets/sources/sources.service.ts';
+import { checkWallet } from '../wallets/wallets.service.ts';
 import { KNOWN_EXCHANGE_WALLETS } from './known-exchange-wallets.ts';
 
 export interface AddressCheck {

@@ -2,10 +2,10 @@ import { DEFAULT_HOLDING_CURRENCY } from '@lotwise/contracts/holdings/holdings';
 import type { UserRow } from '../../db/schema.ts';
 import type { AppContext } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
-import { walletNames } from '../tax/engine-input.ts';
+import { walletNames } from '../tax/engine.service.ts';
 import { inputVersion } from '../tax/tax.service.ts';
 import { type UnitPrice, unitPrice } from './holdings.aggregate.ts';
-import type { HoldingsRepo, LotRow } from './holdings.repo.ts';
+import { HoldingsRepo, type LotRow } from './holdings.repo.ts';
 import { tablePrices } from './table-prices.ts';
 
 export interface HoldingsSnapshot {
@@ -86,4 +86,16 @@ export async function loadSnapshot(
     prices,
     accountIds,
   };
+}
+
+export { buildRows, groupLots } from './holdings.aggregate.ts';
+
+/** The user's holdings snapshot (all accounts), for the pages of other modules (labs). */
+export function userSnapshot(ctx: AppContext, user: UserRow): Promise<HoldingsSnapshot> {
+  return loadSnapshot(ctx, new HoldingsRepo(ctx.db.kysely), user);
+}
+
+/** The user's latest complete calculation, as the holdings read it. */
+export function latestCompleteCalc(ctx: AppContext, userId: number) {
+  return new HoldingsRepo(ctx.db.kysely).latestComplete(userId);
 }

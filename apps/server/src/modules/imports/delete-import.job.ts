@@ -1,8 +1,8 @@
 import { unlink } from 'node:fs/promises';
 import type { AppContext } from '../../http/context.ts';
 import type { JobIO } from '../../jobs/job-queue.ts';
-import { revokeBeforeDelete } from '../oauth/revoke-on-delete.ts';
-import { releaseOrphanPairs } from '../transactions/pairs/pair-store.ts';
+import { revokeBeforeDelete } from '../oauth/connections.service.ts';
+import { releaseOrphanPairs } from '../transactions/pairs/pairs.service.ts';
 
 export type DeletePayload = { historyId: number } | { fileId: number };
 

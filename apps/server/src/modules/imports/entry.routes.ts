@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../http/context.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { authedRoute, requireAuth } from '../../http/route.ts';
-import { checkKnownCurrencies } from '../transactions/edit/known-currencies.ts';
+import { checkKnownCurrencies } from '../transactions/edit/rows.service.ts';
 import { EXPORT_HEADER, exportLine } from './csv-export.ts';
 import { ImportsRepo } from './imports.repo.ts';
 import { insertManualEntry } from './manual-entry.ts';

@@ -3,7 +3,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import { bulkInsert } from '../../db/bulk-insert.ts';
 import type { Database } from '../../db/schema.ts';
 import { nowIso } from '../../db/timestamps.ts';
-import { reapplyAnnotations } from '../transactions/annotations/annotations.repo.ts';
+import { reapplyAnnotations } from '../transactions/annotations/annotations.service.ts';
 import { STAGED_COLUMNS, type StagedValues, withoutNul } from './staged-row.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;

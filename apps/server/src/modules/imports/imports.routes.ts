@@ -14,13 +14,13 @@ import type { AppContext } from '../../http/context.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { refuseNul } from '../../http/no-nul.ts';
 import { authedRoute } from '../../http/route.ts';
-import { accountFailures } from '../wallets/account-failures.ts';
+import { receiveUpload, type StoredUpload } from '../../http/upload.ts';
+import { accountFailures } from '../wallets/wallets.service.ts';
 import { detectUploadFormat } from './detect-upload.ts';
 import { appImportFileJob } from './import-file.job.ts';
 import { toHistoryRow, toSourceRow } from './import-views.ts';
 import { ImportsRepo } from './imports.repo.ts';
 import { familyOfFormat } from './sources.ts';
-import { receiveUpload, type StoredUpload } from '../../http/upload.ts';
 import { countReceiving, uploadAllowance } from './upload-space.ts';
 
 export function registerImportRoutes(app: FastifyInstance, ctx: AppContext): void {

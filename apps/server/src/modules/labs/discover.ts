@@ -3,9 +3,7 @@ import { LABS_CURRENCY } from '@lotwise/contracts/labs/labs';
 import type { UserRow } from '../../db/schema.ts';
 import type { AppContext } from '../../http/context.ts';
 import { pageMeta } from '../../http/paging.ts';
-import { buildRows, groupLots } from '../holdings/holdings.aggregate.ts';
-import { HoldingsRepo } from '../holdings/holdings.repo.ts';
-import { loadSnapshot } from '../holdings/holdings.service.ts';
+import { buildRows, groupLots, userSnapshot } from '../holdings/holdings.service.ts';
 import type { Market } from './market.service.ts';
 import { bareItem, byRank } from './market-figures.ts';
 
@@ -22,7 +20,7 @@ export interface DiscoverQuery {
  * the latest complete calculation.
  */
 export async function discoverPage(ctx: AppContext, user: UserRow, market: Market, query: DiscoverQuery) {
-  const snap = await loadSnapshot(ctx, new HoldingsRepo(ctx.db.kysely), user);
+  const snap = await userSnapshot(ctx, user);
   const { rows } = buildRows(groupLots(snap.lots, false), snap.prices, snap.accountIds);
   const holdings = new Map<string, LabsHolding>(
     rows.map((r) => [

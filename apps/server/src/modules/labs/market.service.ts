@@ -3,7 +3,7 @@ import type { CoinGeckoProvider } from '@lotwise/prices/providers/coingecko';
 import { fetchMarkets, fetchTrending, type MarketQuote } from '@lotwise/prices/providers/coingecko-market';
 import { ProviderError } from '@lotwise/prices/providers/provider';
 import type { AppContext } from '../../http/context.ts';
-import { providerReach } from '../prices/provider-reach.ts';
+import { providerReach } from '../prices/valuation.service.ts';
 import { byRank, percentText } from './market-figures.ts';
 import { TableMarketCache } from './table-cache.ts';
 import { tableMarket } from './table-market.ts';

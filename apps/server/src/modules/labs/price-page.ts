@@ -5,10 +5,8 @@ import { fetchIntraday } from '@lotwise/prices/providers/coingecko-market';
 import Decimal from 'decimal.js';
 import type { UserRow } from '../../db/schema.ts';
 import type { AppContext } from '../../http/context.ts';
-import { buildRows, groupLots } from '../holdings/holdings.aggregate.ts';
-import { HoldingsRepo } from '../holdings/holdings.repo.ts';
-import { loadSnapshot } from '../holdings/holdings.service.ts';
-import { labelList, type ProviderReach, providerReach } from '../prices/provider-reach.ts';
+import { buildRows, groupLots, latestCompleteCalc, userSnapshot } from '../holdings/holdings.service.ts';
+import { labelList, type ProviderReach, providerReach } from '../prices/valuation.service.ts';
 
 const RANGE_DAYS: Record<Exclude<PriceRange, 'ALL'>, number> = { '1D': 1, '7D': 7, '1M': 30, '1Y': 365 };
 /** Trades marked on one chart at most (the newest): a chart cannot show more apart. */
@@ -197,11 +195,10 @@ export async function gainsIn(
   realised: string | null;
   holding: LabsHolding | null;
 }> {
-  const repo = new HoldingsRepo(ctx.db.kysely);
-  const snap = await loadSnapshot(ctx, repo, user);
+  const snap = await userSnapshot(ctx, user);
   if (snap.calculatedAt === null)
     return { currency: snap.currency, calculated_at: null, realised: null, holding: null };
-  const calc = await repo.latestComplete(user.id);
+  const calc = await latestCompleteCalc(ctx, user.id);
   const sum = await ctx.db.kysely
     .selectFrom('tax_disposals')
     .select('gain')

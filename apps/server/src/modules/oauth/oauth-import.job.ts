@@ -1,9 +1,8 @@
 import type { AppContext } from '../../http/context.ts';
 import type { JobHandler, JobIO } from '../../jobs/job-queue.ts';
-import type { ImportsRepo } from '../imports/imports.repo.ts';
-import { importExchangeHistory } from '../wallets/import-exchange-history.ts';
-import { exchangeConnection, exchangeSource } from '../wallets/sources/exchange-sources.ts';
-import { SourceError } from '../wallets/sources/source-error.ts';
+import type { ImportHistory } from '../imports/import-history.service.ts';
+import { exchangeConnection, exchangeSource, SourceError } from '../wallets/sources/sources.service.ts';
+import { importExchangeHistory } from '../wallets/wallets.service.ts';
 import type { OauthService } from './oauth.service.ts';
 
 /**
@@ -13,7 +12,7 @@ import type { OauthService } from './oauth.service.ts';
  */
 export function oauthImportJob(
   ctx: AppContext,
-  imports: ImportsRepo,
+  imports: ImportHistory,
   service: OauthService,
   importFile: JobHandler,
 ) {

@@ -2,9 +2,9 @@ import { finishOauth, listOauthProviders, revokeOauth, startOauth } from '@lotwi
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../http/context.ts';
 import { authedRoute } from '../../http/route.ts';
-import { appImportFileJob } from '../imports/import-file.job.ts';
-import { ImportsRepo } from '../imports/imports.repo.ts';
 import { loadSecretKey, SecretBox } from '../../shared/secret-box.ts';
+import { importHistory } from '../imports/import-history.service.ts';
+import { importFileJob } from '../imports/imports.service.ts';
 import { OauthRepo } from './oauth.repo.ts';
 import { OauthService } from './oauth.service.ts';
 import { oauthImportJob } from './oauth-import.job.ts';
@@ -15,10 +15,10 @@ const LIMIT = { max: 30, timeWindow: '15 minutes', key: perUser };
 
 /** Exchanges connected by signing in there (issue 33): "Connect with Coinbase". */
 export function registerOauthRoutes(app: FastifyInstance, ctx: AppContext): OauthService {
-  const imports = new ImportsRepo(ctx.db.kysely);
+  const imports = importHistory(ctx.db.kysely);
   const box = new SecretBox(loadSecretKey({ envKey: ctx.config.secretKey, dataDir: ctx.config.dataDir }));
   const service = new OauthService(ctx, new OauthRepo(ctx.db.kysely), box);
-  ctx.jobs.register('import.oauth', oauthImportJob(ctx, imports, service, appImportFileJob(ctx, imports)));
+  ctx.jobs.register('import.oauth', oauthImportJob(ctx, imports, service, importFileJob(ctx)));
 
   authedRoute(app, listOauthProviders, async () => ({
     data: service.providers().map((p) => ({ id: p.id, name: p.name })),

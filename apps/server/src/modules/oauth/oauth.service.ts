@@ -4,10 +4,14 @@ import type { OauthProvider } from '@lotwise/contracts/oauth/oauth';
 import type { AppContext } from '../../http/context.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { Auth } from '../../http/session-cookies.ts';
-import { ImportsRepo } from '../imports/imports.repo.ts';
 import type { SecretBox } from '../../shared/secret-box.ts';
-import { fetchCoinbaseUserId } from '../wallets/sources/coinbase-api.ts';
-import { accountFamily, exchangeConnection, exchangeSource } from '../wallets/sources/exchange-sources.ts';
+import { importHistory } from '../imports/import-history.service.ts';
+import {
+  accountFamily,
+  exchangeConnection,
+  exchangeSource,
+  fetchCoinbaseUserId,
+} from '../wallets/sources/sources.service.ts';
 import { type OauthConnectionRow, OauthRepo, type SealedTokens } from './oauth.repo.ts';
 import { OauthClient, OauthError, type OauthTokens } from './oauth-client.ts';
 import { type OauthProviderConfig, redirectUri } from './oauth-config.ts';
@@ -161,7 +165,7 @@ export class OauthService {
     // (a process stopped between the two) would sit empty, and the same login connected again
     // would make a second one.
     const history = await this.ctx.db.kysely.transaction().execute(async (trx) => {
-      const created = await new ImportsRepo(trx).createHistory({
+      const created = await importHistory(trx).createHistory({
         userId,
         name: family.name,
         slug: family.slug,

@@ -15,7 +15,7 @@ import { nowIso } from '../../db/timestamps.ts';
 import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../http/errors.ts';
 import { authedRoute } from '../../http/route.ts';
-import { parseRoles, toUser } from '../users/users.repo.ts';
+import { parseRoles, toUser } from '../users/users.service.ts';
 import { REPORTING_CURRENCIES, TIMEZONES } from './currencies.ts';
 
 function flagOf(user: UserRow) {

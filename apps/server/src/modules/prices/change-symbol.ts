@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { applyEdit } from '../transactions/annotations/annotations.repo.ts';
-import { diffEdit, type EditFields } from '../transactions/annotations/edit-fields.ts';
+import { applyEdit, diffEdit, type EditFields } from '../transactions/annotations/annotations.service.ts';
 
 /**
  * Renames one asset of the user's row (every side that holds it: sent, received, fee) through

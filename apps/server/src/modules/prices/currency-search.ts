@@ -1,6 +1,6 @@
 import type { CurrencyResult } from '@lotwise/contracts/prices/prices';
 import type { AppContext } from '../../http/context.ts';
-import { REPORTING_CURRENCIES } from '../onboarding/currencies.ts';
+import { REPORTING_CURRENCIES } from '../onboarding/onboarding.service.ts';
 
 /**
  * The currency search (spec 01 §7 `/imports/v1/currencies/search`): fiat currencies and

@@ -15,7 +15,7 @@ import type { AppContext } from '../../http/context.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { authedRoute } from '../../http/route.ts';
 import { receiveUpload } from '../../http/upload.ts';
-import { parseRoles } from '../users/users.repo.ts';
+import { parseRoles } from '../users/users.service.ts';
 import { changeTokenSymbol as changeSymbol } from './change-symbol.ts';
 import { currencyResults } from './currency-search.ts';
 import { historicalPriceOf } from './historical-price.ts';

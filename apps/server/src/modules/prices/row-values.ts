@@ -5,7 +5,7 @@ import { type PricedRow, priceNeeds } from '@lotwise/prices/needs';
 import type { PriceBook } from '@lotwise/prices/price-book';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { manualFiatValue, storedLegs } from '../tax/manual-price.ts';
+import { manualFiatValue, storedLegs } from '../tax/manual-prices.service.ts';
 import type { PriceService } from './prices.service.ts';
 
 export interface ValuedRow extends PricedRow {

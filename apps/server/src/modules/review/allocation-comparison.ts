@@ -5,10 +5,13 @@ import { printedTotals } from '@lotwise/reports/totals';
 import Decimal from 'decimal.js';
 import type { UserRow } from '../../db/schema.ts';
 import type { AppContext } from '../../http/context.ts';
-import { priceRows } from '../tax/calc-prices.ts';
-import { loadEngineInput } from '../tax/engine-input.ts';
-import { runEngineInWorker } from '../tax/run-engine.ts';
-import { engineOptions, settingsOf } from '../tax/tax-settings.ts';
+import {
+  engineOptions,
+  loadEngineInput,
+  priceRows,
+  runEngineInWorker,
+  settingsOf,
+} from '../tax/engine.service.ts';
 
 export const RULE_LABELS: Record<AllocationRule, string> = {
   'stay-oldest-first': 'Lots stay where they were bought, oldest first',

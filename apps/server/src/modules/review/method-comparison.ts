@@ -4,10 +4,13 @@ import { plain, sum, toCents } from '@lotwise/reports/money';
 import { printedTotals } from '@lotwise/reports/totals';
 import type { UserRow } from '../../db/schema.ts';
 import type { AppContext } from '../../http/context.ts';
-import { priceRows } from '../tax/calc-prices.ts';
-import { loadEngineInput } from '../tax/engine-input.ts';
-import { runEngineInWorker } from '../tax/run-engine.ts';
-import { engineOptions, settingsOf } from '../tax/tax-settings.ts';
+import {
+  engineOptions,
+  loadEngineInput,
+  priceRows,
+  runEngineInWorker,
+  settingsOf,
+} from '../tax/engine.service.ts';
 
 export const METHODS: readonly LotMethodName[] = ['fifo', 'lifo', 'hifo', 'lofo'];
 

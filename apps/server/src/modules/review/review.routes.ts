@@ -24,8 +24,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../http/errors.ts';
 import { authedRoute, requireAuth } from '../../http/route.ts';
-import { TaxResultsRepo } from '../tax/tax-results.repo.ts';
-import { defaultTaxYear, settingsOf } from '../tax/tax-settings.ts';
+import { defaultTaxYear, settingsOf } from '../tax/engine.service.ts';
+import { taxResults } from '../tax/results.service.ts';
 import { chosenAllocation, compareAllocations, RULE_LABELS } from './allocation-comparison.ts';
 import { decide } from './decide.ts';
 import { compareMethods, scheduleOf, scheduleText, withMethodFrom } from './method-comparison.ts';
@@ -35,7 +35,7 @@ import { isFindingWizard, isOpen, nextOpen } from './wizard-flow.ts';
 
 export function registerReviewRoutes(app: FastifyInstance, ctx: AppContext): void {
   const traces = new TracesRepo(ctx.db.kysely);
-  const results = new TaxResultsRepo(ctx.db.kysely, ctx.db.sqlite);
+  const results = taxResults(ctx.db.kysely, ctx.db.sqlite);
 
   authedRoute(app, reviewSummary, async ({ auth }) => {
     const [state, trace] = await Promise.all([reviewState(ctx, auth.user), traces.get(auth.user.id)]);

@@ -1,8 +1,8 @@
 import type { UserRow } from '../../db/schema.ts';
 import type { AppContext } from '../../http/context.ts';
-import { walletNames } from '../tax/engine-input.ts';
+import { walletNames } from '../tax/engine.service.ts';
+import { taxResults } from '../tax/results.service.ts';
 import { inputVersion } from '../tax/tax.service.ts';
-import { TaxResultsRepo } from '../tax/tax-results.repo.ts';
 import { CandidatesRepo } from './candidates.repo.ts';
 import { computeFindings, type Findings } from './findings.ts';
 
@@ -21,7 +21,7 @@ export interface ReviewState {
 export async function reviewState(ctx: AppContext, user: UserRow): Promise<ReviewState> {
   const db = ctx.db.kysely;
   const repo = new CandidatesRepo(db);
-  const calc = await new TaxResultsRepo(db, ctx.db.sqlite).latestComplete(user.id);
+  const calc = await taxResults(db, ctx.db.sqlite).latestComplete(user.id);
   const [undecided, accounts, imports, version] = await Promise.all([
     repo.undecided(user.id),
     walletNames(db, user.id),

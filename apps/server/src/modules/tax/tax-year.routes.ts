@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
 import { authedRoute, requireAuth } from '../../http/route.ts';
-import { withBrokerForms } from '../broker-forms/report-rows.ts';
+import { withBrokerForms } from '../broker-forms/broker-forms.service.ts';
 import { reportFile } from './report-files.ts';
 import { storedReportModel } from './report-model.ts';
 import { inputVersion } from './tax.service.ts';

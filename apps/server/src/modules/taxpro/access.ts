@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/schema.ts';
-import { parseRoles } from '../users/users.repo.ts';
+import { parseRoles } from '../users/users.service.ts';
 
 /** The accepted link that lets `cpaId` work in `customerId`'s account, if any. */
 export async function acceptedLink(db: Kysely<Database>, cpaId: number, customerId: number) {

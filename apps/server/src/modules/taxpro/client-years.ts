@@ -1,9 +1,8 @@
 import { yearOutOfDate } from '@lotwise/contracts/tax/calculation';
 import type { ClientYear } from '@lotwise/contracts/taxpro/taxpro';
 import type { AppContext } from '../../http/context.ts';
-import { staleness } from '../tax/staleness.ts';
+import { staleness, taxResults } from '../tax/results.service.ts';
 import { inputVersion } from '../tax/tax.service.ts';
-import { TaxResultsRepo } from '../tax/tax-results.repo.ts';
 
 /**
  * A client's tax years as the accountant sees them (issue 35, item 4): each year's missing
@@ -16,7 +15,7 @@ export async function clientYears(
   clientId: number,
 ): Promise<{ years: ClientYear[]; stale_reasons: string[] }> {
   const user = await ctx.users.findById(clientId);
-  const repo = new TaxResultsRepo(ctx.db.kysely, ctx.db.sqlite);
+  const repo = taxResults(ctx.db.kysely, ctx.db.sqlite);
   const complete = user ? await repo.latestComplete(user.id) : undefined;
   if (!user || !complete) return { years: [], stale_reasons: [] };
   const [summaries, missing, version] = await Promise.all([

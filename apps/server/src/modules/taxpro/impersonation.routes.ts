@@ -6,7 +6,7 @@ import { AppError } from '../../http/errors.ts';
 import { pageMeta } from '../../http/paging.ts';
 import { authedRoute } from '../../http/route.ts';
 import { startSession } from '../../http/session-cookies.ts';
-import { sessionState } from '../auth/session-state.ts';
+import { sessionState } from '../auth/auth.service.ts';
 import { mayImpersonate } from './access.ts';
 import { displayName } from './invitations.service.ts';
 

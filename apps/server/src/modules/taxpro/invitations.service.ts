@@ -8,7 +8,7 @@ import { AppError, notFound } from '../../http/errors.ts';
 import { AttemptsRepo } from '../../shared/attempts.repo.ts';
 import { limits } from '../../shared/limits.ts';
 import { hashToken, newToken } from '../../shared/tokens.ts';
-import { parseRoles } from '../users/users.repo.ts';
+import { parseRoles } from '../users/users.service.ts';
 
 /** An e-mailed invitation link stays usable this long. */
 export const INVITATION_TTL_MS = 14 * 86_400_000;

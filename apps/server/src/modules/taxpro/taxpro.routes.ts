@@ -19,7 +19,7 @@ import type { AppContext } from '../../http/context.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { pageMeta } from '../../http/paging.ts';
 import { authedRoute } from '../../http/route.ts';
-import { requireCataloguePlan } from '../billing/catalogue-check.ts';
+import { requireCataloguePlan } from '../billing/plans.service.ts';
 import { acceptedLink } from './access.ts';
 import { clientYears } from './client-years.ts';
 import { clientsOf } from './clients.ts';

@@ -4,7 +4,7 @@ import type {
   TransactionLeg,
 } from '@lotwise/contracts/transactions/transaction-row';
 import type { ImportHistoryRow, TransactionRow } from '../../db/schema.ts';
-import { manualFiatValue } from '../tax/manual-price.ts';
+import { manualFiatValue } from '../tax/manual-prices.service.ts';
 import { rowType, subTypeOf } from './classify.ts';
 import type { RowStatus } from './status-source.ts';
 

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../http/errors.ts';
-import type { ImportsRepo } from '../imports/imports.repo.ts';
-import { familyOfFormat } from '../imports/sources.ts';
+import type { ImportHistory } from '../imports/import-history.service.ts';
+import { familyOfFormat } from '../imports/sources.service.ts';
 import {
   BLOCKBOOK_COINS,
   isBlockbookAddress,
@@ -117,7 +117,7 @@ export function walletFormat(coin: string): string {
 /** Adds a checked wallet as an account of the user and queues its import. */
 export async function addWallet(
   ctx: AppContext,
-  repo: ImportsRepo,
+  repo: ImportHistory,
   wallets: WalletConnectionsRepo,
   userId: number,
   input: WalletInput,

@@ -1,9 +1,9 @@
 import type { AppContext } from '../../http/context.ts';
 import type { JobHandler, JobIO } from '../../jobs/job-queue.ts';
-import type { ImportsRepo } from '../imports/imports.repo.ts';
+import type { SecretBox } from '../../shared/secret-box.ts';
+import type { ImportHistory } from '../imports/import-history.service.ts';
 import type { CredentialsRepo } from './credentials.repo.ts';
 import { importExchangeHistory } from './import-exchange-history.ts';
-import type { SecretBox } from '../../shared/secret-box.ts';
 import { exchangeConnection, exchangeSource } from './sources/exchange-sources.ts';
 
 export interface ApiImportPayload {
@@ -17,7 +17,7 @@ export interface ApiImportPayload {
  */
 export function apiImportJob(
   ctx: AppContext,
-  repo: ImportsRepo,
+  repo: ImportHistory,
   credentials: CredentialsRepo,
   box: SecretBox,
   importFile: JobHandler,

@@ -1,8 +1,8 @@
 import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../http/errors.ts';
-import type { ImportsRepo } from '../imports/imports.repo.ts';
-import type { CredentialsRepo } from './credentials.repo.ts';
 import type { SecretBox } from '../../shared/secret-box.ts';
+import type { ImportHistory } from '../imports/import-history.service.ts';
+import type { CredentialsRepo } from './credentials.repo.ts';
 import { accountFamily, exchangeSource } from './sources/exchange-sources.ts';
 import { sourceMessage } from './sources/source-error.ts';
 
@@ -22,7 +22,7 @@ export interface KeyInput {
  */
 export async function connectByApiKey(
   ctx: AppContext,
-  repo: ImportsRepo,
+  repo: ImportHistory,
   credentials: CredentialsRepo,
   box: SecretBox,
   userId: number,

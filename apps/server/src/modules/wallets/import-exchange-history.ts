@@ -1,6 +1,6 @@
 import type { AppContext } from '../../http/context.ts';
 import type { JobHandler, JobIO } from '../../jobs/job-queue.ts';
-import type { ImportsRepo } from '../imports/imports.repo.ts';
+import type { ImportHistory } from '../imports/import-history.service.ts';
 import { importFetched, uploadPath } from './import-fetched.ts';
 import type { ExchangeApiOptions, FetchedHistory } from './sources/exchange-api.ts';
 import type { ExchangeSource } from './sources/exchange-sources.ts';
@@ -25,7 +25,7 @@ export interface ExchangeImportInput {
  */
 export async function importExchangeHistory(
   ctx: AppContext,
-  repo: ImportsRepo,
+  repo: ImportHistory,
   importFile: JobHandler,
   io: JobIO,
   input: ExchangeImportInput,

@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppContext } from '../../http/context.ts';
 import type { JobHandler, JobIO } from '../../jobs/job-queue.ts';
-import type { ImportsRepo } from '../imports/imports.repo.ts';
+import type { ImportHistory } from '../imports/import-history.service.ts';
 import type { RenderedFile } from './sources/paged-csv-file.ts';
 
 /**
@@ -13,7 +13,7 @@ import type { RenderedFile } from './sources/paged-csv-file.ts';
  */
 export async function importFetched(
   ctx: AppContext,
-  repo: ImportsRepo,
+  repo: ImportHistory,
   importFile: JobHandler,
   io: JobIO,
   input: {

@@ -12,7 +12,7 @@ import { nowIso } from '../../db/timestamps.ts';
 import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../http/errors.ts';
 import { authedRoute } from '../../http/route.ts';
-import type { ImportsRepo } from '../imports/imports.repo.ts';
+import type { ImportHistory } from '../imports/import-history.service.ts';
 import { addWallet, chainName, checkWallet, type WalletInput } from './add-wallet.ts';
 import type { WalletConnectionsRepo } from './wallet-connections.repo.ts';
 import { findAddresses, normaliseAddress } from './wallet-finder.ts';
@@ -21,7 +21,7 @@ import { findAddresses, normaliseAddress } from './wallet-finder.ts';
 export function registerWalletFinderRoutes(
   app: FastifyInstance,
   ctx: AppContext,
-  repo: ImportsRepo,
+  repo: ImportHistory,
   wallets: WalletConnectionsRepo,
 ): void {
   const db = ctx.db.kysely;

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../http/context.ts';
 import type { JobHandler, JobIO } from '../../jobs/job-queue.ts';
-import type { ImportsRepo } from '../imports/imports.repo.ts';
+import type { ImportHistory } from '../imports/import-history.service.ts';
 import { chainName } from './add-wallet.ts';
 import { importFetched } from './import-fetched.ts';
 import { fetchBlockbookHistory, isBlockbookCoin } from './sources/blockbook-api.ts';
@@ -17,7 +17,7 @@ import type { WalletConnectionsRepo } from './wallet-connections.repo.ts';
  */
 export function walletImportJob(
   ctx: AppContext,
-  repo: ImportsRepo,
+  repo: ImportHistory,
   wallets: WalletConnectionsRepo,
   importFile: JobHandler,
 ) {

@@ -2,8 +2,8 @@ import { blockchainQuery } from '@lotwise/contracts/imports/blockchain-query';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../http/context.ts';
 import { authedRoute } from '../../http/route.ts';
-import { appImportFileJob } from '../imports/import-file.job.ts';
-import { ImportsRepo } from '../imports/imports.repo.ts';
+import { importHistory } from '../imports/import-history.service.ts';
+import { importFileJob } from '../imports/imports.service.ts';
 import { addWallet } from './add-wallet.ts';
 import { registerHardwareWalletRoutes } from './hardware-wallets.routes.ts';
 import { WalletConnectionsRepo } from './wallet-connections.repo.ts';
@@ -12,9 +12,9 @@ import { walletImportJob } from './wallet-import.job.ts';
 
 /** Wallets by address (issue 18): `POST /api/blockchain_query`. */
 export function registerWalletImportRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const repo = new ImportsRepo(ctx.db.kysely);
+  const repo = importHistory(ctx.db.kysely);
   const wallets = new WalletConnectionsRepo(ctx.db.kysely);
-  ctx.jobs.register('import.wallet', walletImportJob(ctx, repo, wallets, appImportFileJob(ctx, repo)));
+  ctx.jobs.register('import.wallet', walletImportJob(ctx, repo, wallets, importFileJob(ctx)));
 
   authedRoute(app, blockchainQuery, async ({ auth, body }) => {
     const added = await addWallet(ctx, repo, wallets, auth.user.id, {

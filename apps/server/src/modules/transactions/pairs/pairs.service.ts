@@ -8,7 +8,7 @@ import { type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database, TransactionRow, UserRow } from '../../../db/schema.ts';
 import type { AppContext } from '../../../http/context.ts';
 import { AppError, notFound } from '../../../http/errors.ts';
-import { insertManualEntry } from '../../imports/manual-entry.ts';
+import { insertManualEntry } from '../../imports/imports.service.ts';
 import { listRowOf } from './pair-row.ts';
 import {
   amountOf,
@@ -178,3 +178,5 @@ export class PairsService {
     return { updated_row: await listRowOf(this.db, user, shown), partner_id: Number(buy.id) };
   }
 }
+
+export { releaseOrphanPairs } from './pair-store.ts';

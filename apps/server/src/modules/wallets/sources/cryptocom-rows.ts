@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UNIVERSAL_COLUMNS } from '../../imports/csv-export.ts';
+import { UNIVERSAL_COLUMNS } from '../../imports/sources.service.ts';
 import { dec, decimalText, integer, plain, utcText } from './exchange-api.ts';
 
 /**

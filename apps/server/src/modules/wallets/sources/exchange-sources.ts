@@ -1,6 +1,6 @@
 import type { ApiExchange } from '@lotwise/contracts/imports/api-imports';
 import type { Config, ExchangeApiId } from '../../../config.ts';
-import { familyBySlug, familyOfFormat, type SourceFamily } from '../../imports/sources.ts';
+import { familyBySlug, familyOfFormat, type SourceFamily } from '../../imports/sources.service.ts';
 import { fetchBinanceHistory } from './binance-api.ts';
 import { fetchBinanceusHistory } from './binanceus-api.ts';
 import { fetchBitstampHistory } from './bitstamp-api.ts';

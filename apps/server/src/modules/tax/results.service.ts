@@ -1,0 +1,22 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { TaxResultsRepo } from './tax-results.repo.ts';
+import { TaxYearRepo } from './tax-year.repo.ts';
+
+/**
+ * What the other modules (review, broker forms, the accountant's client list) read of the
+ * stored calculations: the latest complete one, its years and missing prices, a year's
+ * disposals. Writing them stays inside the tax module.
+ */
+export type TaxResults = Pick<TaxResultsRepo, 'latestComplete' | 'yearSummaries' | 'missingPriceCounts'>;
+
+export function taxResults(...args: ConstructorParameters<typeof TaxResultsRepo>): TaxResults {
+  return new TaxResultsRepo(...args);
+}
+
+/** A year's disposals of calculation `calcId`, each with its stored id. */
+export function disposalsWithIds(db: Kysely<Database>, calcId: number, year: number) {
+  return new TaxYearRepo(db).disposalsWithIds(calcId, year);
+}
+
+export { staleness } from './staleness.ts';
