@@ -72,6 +72,12 @@ const ALLOWED: Tree = {
     "import { e } from '../../../../../packages/engine/src/e.ts';\nexport { e };\n",
   'apps/server/src/modules/review/review.service.ts':
     "import { e } from '../tax/tax.service.ts';\nexport { e };\n",
+  'apps/server/src/modules/transactions/pairs/pair-store.ts': 'export const p = 1;\n',
+  'apps/server/src/modules/transactions/pairs/pairs.service.ts':
+    "import { p } from './pair-store.ts';\nexport { p };\n",
+  'apps/server/src/shared/secret-box.ts': 'export const s = 1;\n',
+  'apps/server/src/modules/oauth/oauth.service.ts':
+    "import { p } from '../transactions/pairs/pairs.service.ts';\nimport { s } from '../../shared/secret-box.ts';\nexport { p, s };\n",
   'apps/server/test/review.test.ts':
     "import { e } from '../src/modules/review/review.service.ts';\nexport { e };\n",
   'apps/web/src/lib/format.ts': 'export const f = 1;\n',

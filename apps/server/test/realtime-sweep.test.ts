@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashToken } from '../src/shared/tokens.ts';
 import { localHub } from '../src/realtime/hub.ts';
 import { SocketRegistry } from '../src/realtime/sockets.ts';
+import { hashToken } from '../src/shared/tokens.ts';
 import { DIALECTS } from './support/dialects.ts';
 import { TestClient } from './support/http-client.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';

@@ -14,8 +14,8 @@ import type { AppContext } from '../../http/context.ts';
 import { publicRoute } from '../../http/route.ts';
 import { endSession, startSession } from '../../http/session-cookies.ts';
 import { AttemptsRepo } from '../../shared/attempts.repo.ts';
-import { checkCredentials, completeMfa, signUp as createAccount } from './auth.service.ts';
 import { clientAddress, judgeGuess, limits } from '../../shared/limits.ts';
+import { checkCredentials, completeMfa, signUp as createAccount } from './auth.service.ts';
 import {
   resetPassword as applyReset,
   FORGOT_MESSAGE,

@@ -5,10 +5,10 @@ import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../http/errors.ts';
 import { authedRoute } from '../../http/route.ts';
 import { AttemptsRepo } from '../../shared/attempts.repo.ts';
-import { useRecoveryCode, WRONG_CODE } from './auth.service.ts';
 import { judgeGuess, limits } from '../../shared/limits.ts';
-import { checkTotp, newRecoveryCodes, newTotpSecret, normaliseRecoveryCode, totpUri } from './mfa-codes.ts';
 import { hashToken } from '../../shared/tokens.ts';
+import { useRecoveryCode, WRONG_CODE } from './auth.service.ts';
+import { checkTotp, newRecoveryCodes, newTotpSecret, normaliseRecoveryCode, totpUri } from './mfa-codes.ts';
 
 export function registerMfaRoutes(app: FastifyInstance, ctx: AppContext): void {
   const db = ctx.db.kysely;

@@ -1,9 +1,9 @@
 import { nowIso } from '../../db/timestamps.ts';
 import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../http/errors.ts';
-import { assertStrongPassword } from './auth.service.ts';
 import { hashPassword } from '../../shared/passwords.ts';
 import { hashToken, newToken } from '../../shared/tokens.ts';
+import { assertStrongPassword } from './auth.service.ts';
 
 export const RESET_TTL_MS = 60 * 60 * 1000;
 export const FORGOT_MESSAGE = 'If an account exists for that e-mail, we sent a link to reset the password.';

@@ -2,9 +2,9 @@ import type { UserRow } from '../../db/schema.ts';
 import { nowIso } from '../../db/timestamps.ts';
 import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../http/errors.ts';
-import { assertStrongPassword, newCustomerRow } from './auth.service.ts';
 import { hashPassword, verifyPassword } from '../../shared/passwords.ts';
 import { hashToken, newToken } from '../../shared/tokens.ts';
+import { assertStrongPassword, newCustomerRow } from './auth.service.ts';
 
 export interface SignUpConfirmationsTable {
   token_hash: string;

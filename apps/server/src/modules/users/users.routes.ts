@@ -12,9 +12,9 @@ import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../http/errors.ts';
 import { authedRoute } from '../../http/route.ts';
 import { AttemptsRepo } from '../../shared/attempts.repo.ts';
-import { assertStrongPassword, INVALID_CREDENTIALS } from '../auth/auth.service.ts';
 import { judgeGuess, limits } from '../../shared/limits.ts';
 import { hashPassword, verifyPassword } from '../../shared/passwords.ts';
+import { assertStrongPassword, INVALID_CREDENTIALS } from '../auth/auth.service.ts';
 import { parseRoles, toUser } from './users.repo.ts';
 
 export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void {
