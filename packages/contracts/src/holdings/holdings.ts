@@ -36,12 +36,15 @@ export const holdingRow = z.object({
   /** The wallet name of the calculation; null when rows are per asset across accounts. */
   account: z.string().nullable(),
   quantity: z.string(),
-  cost_basis: z.string(),
+  /** Null (unknown, never $0.00) when a lot was acquired by a transaction without a price. */
+  cost_basis: z.string().nullable(),
   unit_price: z.string().nullable(),
   market_value: z.string().nullable(),
   unrealised_gain: z.string().nullable(),
   price_source: priceSource.nullable(),
   lots: z.number().int(),
+  /** Lots acquired by a transaction with a missing price: the cost basis (and gain) are unknown. */
+  basis_unknown_lots: z.number().int(),
 });
 export type HoldingRow = z.infer<typeof holdingRow>;
 
@@ -122,15 +125,18 @@ export const unrealisedYear = z.object({
 });
 
 export const holdingTotals = z.object({
-  total_cost_basis: z.string(),
+  /** Null (unknown) when an asset held has a lot bought without a price (basis_unknown_assets). */
+  total_cost_basis: z.string().nullable(),
   /** Sum over priced assets only. */
   total_market_value: z.string(),
-  /** Market value minus cost basis of the priced assets. */
+  /** Market value minus cost basis of the priced assets whose cost basis is known. */
   unrealised_gain: z.string(),
-  /** Cost basis of the priced assets (what unrealised_gain is measured against). */
+  /** Cost basis of the priced assets whose cost basis is known (what unrealised_gain is measured against). */
   priced_cost_basis: z.string(),
   assets_count: z.number().int(),
   unpriced_assets: z.array(z.string()),
+  /** Assets with a lot acquired by a transaction with a missing price: their cost basis is unknown. */
+  basis_unknown_assets: z.array(z.string()),
   allocation: z.array(allocationSlice),
   unrealised_by_year: z.array(unrealisedYear),
 });

@@ -97,7 +97,8 @@ export const getLabsDashboard = defineCall({
 /** The user's own position in an asset (from the latest complete tax calculation). */
 export const labsHolding = z.object({
   quantity: z.string(),
-  cost_basis: z.string(),
+  /** Null (unknown, never $0.00) when a lot held was bought without a price. */
+  cost_basis: z.string().nullable(),
   market_value: z.string().nullable(),
   unrealised_gain: z.string().nullable(),
 });
@@ -256,8 +257,11 @@ export const getLabsPrice = defineCall({
     gains: z.object({
       currency: z.string(),
       calculated_at: z.string().nullable(),
+      /** Null before a calculation, or when a sale of the asset rests on a missing price (see unknown_note). */
       realised: z.string().nullable(),
       holding: labsHolding.nullable(),
+      /** Why a figure shows as Unknown (a missing price under it); null when every figure is known. */
+      unknown_note: z.string().nullable(),
     }),
   }),
 });

@@ -17,6 +17,8 @@ interface Group {
   quantity: Dec;
   cost: Dec;
   lots: number;
+  /** Lots acquired without a price: the group's cost basis is unknown. */
+  unknown: number;
 }
 
 const money = (d: Dec) => d.toDecimalPlaces(8).toFixed();
@@ -45,12 +47,14 @@ export function groupLots(lots: LotRow[], byAccount: boolean): Group[] {
         quantity: new D(0),
         cost: new D(0),
         lots: 0,
+        unknown: 0,
       };
       groups.set(key, g);
     }
     g.quantity = g.quantity.plus(lot.amount);
     g.cost = g.cost.plus(lot.cost_basis);
     g.lots += 1;
+    if (lot.basis_unknown) g.unknown += 1;
   }
   return [...groups.values()].filter((g) => !g.quantity.isZero());
 }
@@ -78,12 +82,14 @@ export function buildRows(
         account_id: g.wallet === null ? null : (accountIds.get(g.wallet) ?? null),
         account: g.wallet,
         quantity: exact(g.quantity),
-        cost_basis: money(g.cost),
+        // A lot bought without a price has no known basis: Unknown, never the stored 0.
+        cost_basis: g.unknown > 0 ? null : money(g.cost),
         unit_price: price ? price.unit.toSignificantDigits(20).toFixed() : null,
         market_value: market ? money(market) : null,
-        unrealised_gain: market ? money(market.minus(g.cost)) : null,
+        unrealised_gain: market && g.unknown === 0 ? money(market.minus(g.cost)) : null,
         price_source: price ? price.source : null,
         lots: g.lots,
+        basis_unknown_lots: g.unknown,
       },
     };
   });
@@ -108,18 +114,26 @@ export function totalsOf(lots: LotRow[], prices: Map<string, UnitPrice>): Holdin
   let cost = new D(0);
   let pricedCost = new D(0);
   let market = new D(0);
+  /** Market value of the priced assets whose basis is known (the gain's side). */
+  let knownMarket = new D(0);
   const values: { asset: string; value: Dec }[] = [];
   const unpriced: string[] = [];
+  const unknownBasis: string[] = [];
   for (const g of groups) {
     cost = cost.plus(g.cost);
+    if (g.unknown > 0) unknownBasis.push(g.asset);
     const price = prices.get(g.asset);
     if (!price) {
       unpriced.push(g.asset);
       continue;
     }
     const value = g.quantity.times(price.unit);
-    pricedCost = pricedCost.plus(g.cost);
+    // The gain is measured on assets whose basis is known; the others are named instead.
     market = market.plus(value);
+    if (g.unknown === 0) {
+      pricedCost = pricedCost.plus(g.cost);
+      knownMarket = knownMarket.plus(value);
+    }
     values.push({ asset: g.asset, value });
   }
   values.sort((a, b) => b.value.comparedTo(a.value) || a.asset.localeCompare(b.asset));
@@ -127,19 +141,20 @@ export function totalsOf(lots: LotRow[], prices: Map<string, UnitPrice>): Holdin
   for (const lot of lots) {
     const price = prices.get(lot.asset);
     const year = Number(lot.acquired_at.slice(0, 4));
-    if (!price || !Number.isInteger(year)) continue;
+    if (!price || !Number.isInteger(year) || lot.basis_unknown) continue;
     const y = years.get(year) ?? { cost: new D(0), market: new D(0) };
     y.cost = y.cost.plus(lot.cost_basis);
     y.market = y.market.plus(new D(lot.amount).times(price.unit));
     years.set(year, y);
   }
   return {
-    total_cost_basis: money(cost),
+    total_cost_basis: unknownBasis.length > 0 ? null : money(cost),
     total_market_value: money(market),
-    unrealised_gain: money(market.minus(pricedCost)),
+    unrealised_gain: money(knownMarket.minus(pricedCost)),
     priced_cost_basis: money(pricedCost),
     assets_count: groups.length,
     unpriced_assets: unpriced.sort(),
+    basis_unknown_assets: unknownBasis.sort(),
     allocation: values.map((v) => ({
       asset: v.asset,
       market_value: money(v.value),

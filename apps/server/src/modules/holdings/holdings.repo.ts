@@ -10,6 +10,8 @@ export interface LotRow {
   amount: string;
   cost_basis: string;
   acquired_at: string;
+  /** Acquired by a transaction with a missing price: its cost basis is unknown (not its stored 0). */
+  basis_unknown: boolean;
 }
 
 export interface PriceRow {
@@ -53,18 +55,30 @@ export class HoldingsRepo {
     let query = this.db
       .selectFrom('tax_holdings as h')
       .innerJoin('tax_calculations as c', 'c.id', 'h.calc_id')
-      .select(['h.wallet', 'h.asset', 'h.amount', 'h.cost_basis', 'h.acquired_at'])
+      .select(['h.wallet', 'h.asset', 'h.amount', 'h.cost_basis', 'h.acquired_at', 'h.lot_id'])
       .where('c.user_id', '=', userId)
       .where('h.calc_id', '=', calcId);
     if (wallet !== undefined) query = query.where('h.wallet', '=', wallet);
-    const rows = await query.orderBy('h.id').execute();
+    const [rows, unpriced] = await Promise.all([query.orderBy('h.id').execute(), this.unpriced(calcId)]);
     return rows.map((r) => ({
       wallet: r.wallet,
       asset: r.asset,
       amount: String(r.amount),
       cost_basis: String(r.cost_basis),
       acquired_at: r.acquired_at,
+      basis_unknown: lotUnpriced(r.lot_id, unpriced),
     }));
+  }
+
+  /** Ids of the calculation's transactions with a missing price (a lot's id is its acquisition's). */
+  async unpriced(calcId: number): Promise<Set<string>> {
+    const rows = await this.db
+      .selectFrom('tax_transaction_status')
+      .select('transaction_id')
+      .where('calc_id', '=', calcId)
+      .where('missing_price', '=', true)
+      .execute();
+    return new Set(rows.map((r) => String(r.transaction_id)));
   }
 
   /**
@@ -106,4 +120,9 @@ export class HoldingsRepo {
     }
     return undefined;
   }
+}
+
+/** Whether a lot was acquired by a transaction with a missing price (the reports' rule, missing-prices.ts). */
+export function lotUnpriced(lotId: string | null, unpriced: ReadonlySet<string>): boolean {
+  return lotId !== null && (unpriced.has(lotId) || unpriced.has(lotId.replace(/:extra$/, '')));
 }

@@ -99,3 +99,10 @@ export function userSnapshot(ctx: AppContext, user: UserRow): Promise<HoldingsSn
 export function latestCompleteCalc(ctx: AppContext, userId: number) {
   return new HoldingsRepo(ctx.db.kysely).latestComplete(userId);
 }
+
+export { lotUnpriced } from './holdings.repo.ts';
+
+/** Ids of a calculation's transactions with a missing price (a lot's id is its acquisition's). */
+export function unpricedTransactions(ctx: AppContext, calcId: number): Promise<Set<string>> {
+  return new HoldingsRepo(ctx.db.kysely).unpriced(calcId);
+}

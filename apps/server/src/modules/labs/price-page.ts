@@ -5,7 +5,14 @@ import { fetchIntraday } from '@lotwise/prices/providers/coingecko-market';
 import Decimal from 'decimal.js';
 import type { UserRow } from '../../db/schema.ts';
 import type { AppContext } from '../../http/context.ts';
-import { buildRows, groupLots, latestCompleteCalc, userSnapshot } from '../holdings/holdings.service.ts';
+import {
+  buildRows,
+  groupLots,
+  latestCompleteCalc,
+  lotUnpriced,
+  unpricedTransactions,
+  userSnapshot,
+} from '../holdings/holdings.service.ts';
 import { labelList, type ProviderReach, providerReach } from '../prices/valuation.service.ts';
 
 const RANGE_DAYS: Record<Exclude<PriceRange, 'ALL'>, number> = { '1D': 1, '7D': 7, '1M': 30, '1Y': 365 };
@@ -184,7 +191,11 @@ function chartTrade(t: TradeRow, asset: string, byDay: Map<string, string>): Cha
   return { transaction_id: t.id, timestamp: t.timestamp, side, amount, price };
 }
 
-/** Realised gain in the asset (every year of the latest complete calculation) and the open position. */
+/**
+ * Realised gain in the asset (every year of the latest complete calculation) and the open
+ * position. A figure that rests on a missing price (a sale without one, lots bought without
+ * one) is unknown, with the reason, never counted as $0 (issue 35).
+ */
 export async function gainsIn(
   ctx: AppContext,
   user: UserRow,
@@ -194,24 +205,49 @@ export async function gainsIn(
   calculated_at: string | null;
   realised: string | null;
   holding: LabsHolding | null;
+  unknown_note: string | null;
 }> {
   const snap = await userSnapshot(ctx, user);
   if (snap.calculatedAt === null)
-    return { currency: snap.currency, calculated_at: null, realised: null, holding: null };
+    return {
+      currency: snap.currency,
+      calculated_at: null,
+      realised: null,
+      holding: null,
+      unknown_note: null,
+    };
   const calc = await latestCompleteCalc(ctx, user.id);
-  const sum = await ctx.db.kysely
-    .selectFrom('tax_disposals')
-    .select('gain')
-    .where('calc_id', '=', calc?.id ?? -1)
-    .where('asset', '=', asset)
-    .execute();
-  const realised = sum.reduce((total, r) => total.plus(String(r.gain)), new Decimal(0));
+  const [sales, unpriced] = await Promise.all([
+    ctx.db.kysely
+      .selectFrom('tax_disposals')
+      .select(['gain', 'missing_price', 'lots'])
+      .where('calc_id', '=', calc?.id ?? -1)
+      .where('asset', '=', asset)
+      .execute(),
+    unpricedTransactions(ctx, calc?.id ?? -1),
+  ]);
+  let realised = new Decimal(0);
+  let unknownSales = 0;
+  for (const sale of sales) {
+    const lots = JSON.parse(sale.lots) as Array<{ lotId: string | null }>;
+    if (sale.missing_price || lots.some((l) => lotUnpriced(l.lotId, unpriced))) unknownSales++;
+    else realised = realised.plus(String(sale.gain));
+  }
   const { rows } = buildRows(groupLots(snap.lots, false), snap.prices, snap.accountIds);
   const row = rows.find((r) => r.asset === asset);
+  const notes: string[] = [];
+  if (unknownSales > 0)
+    notes.push(
+      `${unknownSales === 1 ? 'a sale' : `${unknownSales} sales`} of ${asset} ${unknownSales === 1 ? 'rests' : 'rest'} on a missing price, so the realised gain is unknown`,
+    );
+  if (row && row.basis_unknown_lots > 0)
+    notes.push(
+      `${row.basis_unknown_lots === 1 ? 'a lot' : `${row.basis_unknown_lots} lots`} you hold ${row.basis_unknown_lots === 1 ? 'was' : 'were'} bought without a price, so the cost basis and unrealised gain are unknown`,
+    );
   return {
     currency: snap.currency,
     calculated_at: snap.calculatedAt,
-    realised: realised.toFixed(2),
+    realised: unknownSales > 0 ? null : realised.toFixed(2),
     holding: row
       ? {
           quantity: row.quantity,
@@ -220,5 +256,7 @@ export async function gainsIn(
           unrealised_gain: row.unrealised_gain,
         }
       : null,
+    unknown_note:
+      notes.length > 0 ? `Unknown: ${notes.join('; ')}. Add the missing prices, then calculate again.` : null,
   };
 }

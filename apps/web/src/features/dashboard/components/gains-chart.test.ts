@@ -28,6 +28,7 @@ describe('yearLines', () => {
       priced_cost_basis: '0',
       assets_count: 2,
       unpriced_assets: [],
+      basis_unknown_assets: [],
       allocation: [],
       unrealised_by_year: [
         { year: 2022, cost_basis: '1', market_value: '2', unrealised_gain: '1' },

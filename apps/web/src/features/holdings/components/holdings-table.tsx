@@ -4,8 +4,21 @@ import { useIsMobile } from '@/hooks/use-is-mobile';
 import { formatCrypto, formatMoney } from '@/lib/format/amount';
 import { gainColor, priceNote, withPlus } from '../utils/display';
 
+/** A lot bought without a price: the basis (and the gain) are Unknown, never $0.00 (issue 35). */
+const UNKNOWN_BASIS = 'Unknown: bought without a price';
+
+function Basis({ row, currency }: { row: HoldingRow; currency: string }) {
+  if (row.cost_basis !== null) return <>{formatMoney(row.cost_basis, currency)}</>;
+  return (
+    <Text span fz="sm" c="red.8" title={UNKNOWN_BASIS} data-testid="basis-unknown">
+      Unknown
+    </Text>
+  );
+}
+
 function Gain({ row, currency }: { row: HoldingRow; currency: string }) {
-  if (row.unrealised_gain === null) return <Text span>—</Text>;
+  if (row.unrealised_gain === null)
+    return <Text span>{row.basis_unknown_lots > 0 && row.market_value !== null ? 'Unknown' : '—'}</Text>;
   return (
     <Text span c={gainColor(row.unrealised_gain)} fw={500}>
       {withPlus(formatMoney(row.unrealised_gain, currency), row.unrealised_gain)}
@@ -59,8 +72,13 @@ export function HoldingsTable({
               </Text>
             ) : null}
             <Text fz="sm" mt={4}>
-              Cost basis {formatMoney(r.cost_basis, currency)}
+              Cost basis <Basis row={r} currency={currency} />
             </Text>
+            {r.basis_unknown_lots > 0 ? (
+              <Text fz="xs" c="dimmed">
+                {UNKNOWN_BASIS}: add the missing prices, then calculate again
+              </Text>
+            ) : null}
             <Value row={r} currency={currency} label="Market value " />
             <Text fz="sm" mt={4}>
               Unrealised gain <Gain row={r} currency={currency} />
@@ -89,7 +107,9 @@ export function HoldingsTable({
               <Table.Td fw={600}>{r.asset}</Table.Td>
               {bySource ? <Table.Td>{r.account}</Table.Td> : null}
               <Table.Td ta="right">{formatCrypto(r.quantity)}</Table.Td>
-              <Table.Td ta="right">{formatMoney(r.cost_basis, currency)}</Table.Td>
+              <Table.Td ta="right">
+                <Basis row={r} currency={currency} />
+              </Table.Td>
               <Table.Td ta="right">
                 <Value row={r} currency={currency} />
               </Table.Td>

@@ -41,6 +41,13 @@ export function SummaryCards({ totals, currency }: { totals: HoldingTotals; curr
     unpriced > 0
       ? `${unpriced} ${unpriced === 1 ? 'asset' : 'assets'} without a price not included`
       : undefined;
+  // Lots bought without a price: their basis is unknown, never counted as $0.00 (issue 35).
+  const unknown = totals.basis_unknown_assets;
+  const unknownNames = unknown.join(', ');
+  const gainHint =
+    unknown.length > 0
+      ? `${unknownNames} not included: cost basis unknown`
+      : (partial ?? 'market value minus cost basis');
   return (
     <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" mb="md">
       <Stat
@@ -52,15 +59,20 @@ export function SummaryCards({ totals, currency }: { totals: HoldingTotals; curr
       <Stat
         testId="stat-cost"
         label="Cost basis"
-        value={formatMoney(totals.total_cost_basis, currency)}
-        hint={`${totals.assets_count} ${totals.assets_count === 1 ? 'asset' : 'assets'} held`}
+        value={totals.total_cost_basis === null ? 'Unknown' : formatMoney(totals.total_cost_basis, currency)}
+        color={totals.total_cost_basis === null ? 'red.8' : undefined}
+        hint={
+          unknown.length > 0
+            ? `${unknownNames} bought without a price: add the missing prices, then calculate again`
+            : `${totals.assets_count} ${totals.assets_count === 1 ? 'asset' : 'assets'} held`
+        }
       />
       <Stat
         testId="stat-gain"
         label="Unrealised gain"
         value={withPlus(formatMoney(totals.unrealised_gain, currency), totals.unrealised_gain)}
         color={gainColor(totals.unrealised_gain)}
-        hint={partial ?? 'market value minus cost basis'}
+        hint={gainHint}
       />
     </SimpleGrid>
   );

@@ -46,6 +46,8 @@ export function LabsPricePage() {
   const query = useLabsPrice(id, range);
   const data = query.data;
   const money = (v: string | null) => (v === null ? '—' : formatMoney(v, data?.gains.currency ?? 'USD'));
+  // A figure resting on a missing price is Unknown (the note says why), never $0.00 (issue 35).
+  const known = (v: string | null) => (v === null && data?.gains.unknown_note ? 'Unknown' : money(v));
 
   return (
     <LabsShell
@@ -122,19 +124,32 @@ export function LabsPricePage() {
                 value={data.gains.holding ? formatCrypto(data.gains.holding.quantity) : '0'}
                 testId="gain-held"
               />
-              <Figure label="Cost basis" value={money(data.gains.holding?.cost_basis ?? null)} />
+              <Figure
+                label="Cost basis"
+                value={data.gains.holding ? known(data.gains.holding.cost_basis) : money(null)}
+                testId="gain-basis"
+              />
               <Figure label="Market value" value={money(data.gains.holding?.market_value ?? null)} />
               <Figure
                 label="Unrealised gain"
-                value={money(data.gains.holding?.unrealised_gain ?? null)}
+                value={
+                  data.gains.holding?.market_value != null
+                    ? known(data.gains.holding.unrealised_gain)
+                    : money(data.gains.holding?.unrealised_gain ?? null)
+                }
                 testId="gain-unrealised"
               />
               <Figure
                 label="Realised gain (all years)"
-                value={money(data.gains.realised)}
+                value={data.gains.calculated_at ? known(data.gains.realised) : money(null)}
                 testId="gain-realised"
               />
             </SimpleGrid>
+            {data.gains.unknown_note ? (
+              <Text fz="xs" c="red.8" mt="xs" data-testid="gain-unknown-note">
+                {data.gains.unknown_note}
+              </Text>
+            ) : null}
           </Box>
 
           <Paper withBorder radius="md" p="md">
