@@ -60,7 +60,19 @@ export const yearDetail = z.object({
   /** Every warning of the year, counted as the PDF counts them. */
   warnings_total: z.number().int(),
   /** The same, grouped by kind, biggest first. */
-  warning_groups: z.array(z.object({ code: z.string(), label: z.string(), count: z.number().int() })),
+  warning_groups: z.array(
+    z.object({
+      code: z.string(),
+      label: z.string(),
+      /** Warnings of this kind (a transaction may have several: a buy's value and its fee). */
+      count: z.number().int(),
+      /**
+       * Transactions they are on, where that is the year's own count: for missing prices the
+       * INCOMPLETE count (README "Incomplete years"); null for other kinds.
+       */
+      transactions: z.number().int().nullable(),
+    }),
+  ),
 });
 export type YearDetail = z.infer<typeof yearDetail>;
 

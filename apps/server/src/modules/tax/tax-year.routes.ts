@@ -51,7 +51,13 @@ export function registerTaxYearRoutes(app: FastifyInstance, ctx: AppContext, res
           message: w.message,
         })),
         warnings_total: groups.reduce((n, g) => n + g.count, 0),
-        warning_groups: groups.map((g) => ({ ...g, label: warningLabel(g.code) })),
+        // Missing prices warn per value (a buy's value and its fee): the group also says how many
+        // transactions, the one count the INCOMPLETE badge shows (issue 35).
+        warning_groups: groups.map((g) => ({
+          ...g,
+          label: warningLabel(g.code),
+          transactions: g.code === 'missing_price' ? model.missingPrices : null,
+        })),
       },
     };
   });

@@ -16,6 +16,17 @@ function groupHref(code: string): string {
 }
 
 /**
+ * What a group's line says. Missing prices warn once per value without a price (a buy's value
+ * and its fee), so the line says both counts: its warnings, and the transactions they are on —
+ * the INCOMPLETE badge's one count (issue 35) — so "10" beside "6 missing prices" is not a puzzle.
+ */
+export function groupText(g: YearDetail['warning_groups'][number]): string {
+  if (g.transactions === null) return g.label;
+  const tx = `${g.transactions.toLocaleString('en-US')} ${g.transactions === 1 ? 'transaction' : 'transactions'}`;
+  return `${g.label}: ${g.count === 1 ? '1 value' : `${g.count.toLocaleString('en-US')} values`} in ${tx}`;
+}
+
+/**
  * The year's warnings: the true count (the PDF's), grouped by kind with a count and a link to
  * where it is fixed, and on demand the warnings themselves, each linking to its transaction.
  * Folded by default so the sales below stay within reach on a phone.
@@ -31,7 +42,7 @@ export function WarningsList({
     <Alert
       color="orange"
       icon={<IconAlertTriangle size={18} />}
-      title={`${year.warnings_total.toLocaleString('en-US')} warning(s)`}
+      title={`${year.warnings_total.toLocaleString('en-US')} ${year.warnings_total === 1 ? 'warning' : 'warnings'}`}
       data-testid="year-warnings"
     >
       <Stack gap="xs">
@@ -42,7 +53,7 @@ export function WarningsList({
                 {g.count.toLocaleString('en-US')}
               </Badge>
               <Anchor component={Link} to={groupHref(g.code)} fz="sm">
-                {g.label}
+                {groupText(g)}
               </Anchor>
             </Group>
           ))}
