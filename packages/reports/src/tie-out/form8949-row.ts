@@ -1,6 +1,7 @@
 import type { Term } from '@lotwise/engine/types';
 import { type Form8949Box, form8949Box } from '../form8949.ts';
 import { Dec, plain, usDate } from '../money.ts';
+import { centsText } from './cents.ts';
 import type { Match } from './match.ts';
 import type { Figures } from './reasons.ts';
 import type { BrokerLine, LotwiseDisposal, TieOut8949 } from './types.ts';
@@ -81,18 +82,18 @@ export function reportedRow(
   };
 }
 
-/** A sale no 1099-DA reports: box I (short) or L (long), Lotwise's figures, no code. */
-export function unreportedRow(d: LotwiseDisposal, year: number, proceeds: Dec, basis: Dec): TieOut8949 {
+/** A sale no 1099-DA reports: box I (short) or L (long), Lotwise's figures (in cents), no code. */
+export function unreportedRow(d: LotwiseDisposal, year: number, proceeds: bigint, basis: bigint): TieOut8949 {
   return {
     box: form8949Box(year, d.term, 'none'),
     term: d.term,
     description: description(d.amount, d.asset),
     dateAcquired: usDate(d.acquiredAt),
     dateSold: usDate(d.disposedAt),
-    proceeds: plain(proceeds),
-    costBasis: plain(basis),
+    proceeds: centsText(proceeds),
+    costBasis: centsText(basis),
     code: '',
     adjustment: '',
-    gain: plain(proceeds.minus(basis)),
+    gain: centsText(proceeds - basis),
   };
 }

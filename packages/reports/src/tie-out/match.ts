@@ -45,6 +45,18 @@ class DayIndex {
 const unitsClose = (a: Dec, b: string | Dec) => a.minus(b).abs().lte(UNITS_TOLERANCE);
 
 /**
+ * False only when two unit amounts are certainly further apart than UNITS_TOLERANCE, by their
+ * nearest doubles: a quick test before the exact one, as a busy day can hold thousands of one
+ * asset's sales. Each double is within 2^-53 of its decimal (relative), so two amounts within
+ * 1e-8 are never more than 1e-8 + 3e-16·(|a| + |b|) apart as doubles, well under this bound;
+ * NaN and infinities (huge amounts) leave it to the exact test. It decides nothing by itself.
+ */
+function mayBeClose(a: number, text: string): boolean {
+  const b = Number(text);
+  return !(Math.abs(a - b) > 1e-6 + 1e-9 * Math.max(Math.abs(a), Math.abs(b)));
+}
+
+/**
  * Ties each 1099-DA line of one account to Lotwise's disposals of that account: same asset, the
  * broker's day of sale equal to the sale's UTC day or its day in the user's zone, units within
  * UNITS_TOLERANCE — one disposal line, else the lines of one sale together (a sale the engine
@@ -90,6 +102,7 @@ function bestCandidate(
   used: ReadonlySet<LotwiseDisposal>,
 ): { disposals: LotwiseDisposal[]; localDayOnly: boolean } | null {
   const units = new Dec(line.units ?? '0');
+  const unitsNumber = units.toNumber();
   const candidates = index.on(line.asset, line.date_sold).filter((d) => !used.has(d));
   if (candidates.length === 0) return null;
   const proceeds = new Dec(line.proceeds);
@@ -109,7 +122,8 @@ function bestCandidate(
     const s = score(ds);
     if (!best || better(s, best.s)) best = { disposals: ds, s };
   };
-  for (const d of candidates) if (unitsClose(units, d.amount)) consider([d]);
+  for (const d of candidates)
+    if (mayBeClose(unitsNumber, d.amount) && unitsClose(units, d.amount)) consider([d]);
   if (!best) {
     // The lines of one sale together: the engine splits a sale by term.
     const bySale = new Map<string, LotwiseDisposal[]>();

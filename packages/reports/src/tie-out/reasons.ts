@@ -1,9 +1,9 @@
 import { Dec, formMoney } from '../money.ts';
+import { decimalText } from './cents.ts';
 import type { Match } from './match.ts';
 import type { BrokerLine, LotwiseDisposal, Reason } from './types.ts';
 
 const money = (v: Dec | string) => `$${formMoney(v)}`;
-const units = (ds: readonly LotwiseDisposal[]) => ds.reduce((s, d) => s.plus(d.amount), new Dec(0)).toFixed();
 const describe = (line: BrokerLine) =>
   `${line.units === null ? '' : `${new Dec(line.units).toFixed()} `}${line.asset} sold ${line.date_sold}`;
 
@@ -179,7 +179,7 @@ export function lotwiseOnlyReason(d: LotwiseDisposal): Reason {
     code: 'not_on_form',
     text: fee
       ? `Units spent on a fee (${d.amount} ${d.asset}): brokers often leave these off the 1099-DA. It is reported in box I/L as not on a 1099.`
-      : `The broker did not report this sale of ${units([d])} ${d.asset} on ${d.disposedAt}. Check the form is complete; otherwise it goes on Form 8949 as not reported on a 1099 (box I/L).`,
+      : `The broker did not report this sale of ${decimalText(d.amount)} ${d.asset} on ${d.disposedAt}. Check the form is complete; otherwise it goes on Form 8949 as not reported on a 1099 (box I/L).`,
   };
 }
 

@@ -1,7 +1,7 @@
-import type { Form8949Box } from '../form8949.ts';
 import { plain, sum, toCents } from '../money.ts';
+import { centsOf, centsText } from './cents.ts';
 import { reportedRow, unreportedRow } from './form8949-row.ts';
-import { type Match, matchLines } from './match.ts';
+import { type Match, type MatchResult, matchLines } from './match.ts';
 import {
   aggregateReason,
   basisReasons,
@@ -14,21 +14,36 @@ import {
   timezoneReason,
   washSaleReason,
 } from './reasons.ts';
-import {
-  type BoxTotals,
-  type BrokerLine,
-  type LotwiseDisposal,
-  type Reason,
-  type StatusTotals,
-  TIE_OUT_STATUSES,
-  type TieOut,
-  type TieOutLine,
-  type TieOutOptions,
-  type TieOutStatus,
+import { boxTotals, statusTotals } from './totals.ts';
+import type {
+  BrokerLine,
+  LotwiseDisposal,
+  Reason,
+  TieOut,
+  TieOutLine,
+  TieOutOptions,
+  TieOutStatus,
 } from './types.ts';
 
 const cents = (ds: readonly LotwiseDisposal[], field: 'proceeds' | 'costBasis') =>
   sum(ds.map((d) => toCents(d[field])));
+
+/** A tied line with its figures, and whether its proceeds and basis differ. */
+export interface TiedMatch extends Match {
+  figures: Figures;
+  proceedsDiffer: boolean;
+  basisDiffers: boolean;
+}
+
+/** The matching of one account's 1099-DA lines (first phase of the tie-out). */
+export interface AccountMatching {
+  account: string;
+  matches: TiedMatch[];
+  formOnly: MatchResult['formOnly'];
+  lotwiseOnly: MatchResult['lotwiseOnly'];
+  /** The first sale of each asset and day in the other accounts (for lines on the form only). */
+  elsewhere: () => ReadonlyMap<string, LotwiseDisposal>;
+}
 
 /**
  * The tie-out of a year's Forms 1099-DA against Lotwise's disposals (README "Broker forms: the
@@ -37,39 +52,94 @@ const cents = (ds: readonly LotwiseDisposal[], field: 'proceeds' | 'costBasis') 
  * matches; a line without a sale is on the 1099-DA only, a sale of an account with a form but
  * on no line is in Lotwise only — with its reasons in words and its Form 8949 row. Amounts are
  * compared in cents, as both sides print them. Only taxable disposals take part.
+ *
+ * In two phases, so a caller can look up only what the reasons need: `matchTieOut` ties the
+ * lines, `tieOutNeeds` says which sales' fees and which lots' wallets the reasons read, and
+ * `finishTieOut` words the lines and totals them.
  */
 export function tieOut(
   brokerLines: readonly BrokerLine[],
   disposals: readonly LotwiseDisposal[],
   options: TieOutOptions,
 ): TieOut {
+  return finishTieOut(matchTieOut(brokerLines, disposals), options);
+}
+
+export function matchTieOut(
+  brokerLines: readonly BrokerLine[],
+  disposals: readonly LotwiseDisposal[],
+): AccountMatching[] {
   const taxable = disposals.filter((d) => d.taxable);
   const accounts = [...new Set(brokerLines.map((l) => l.account))];
-  const lines: TieOutLine[] = [];
-  for (const account of accounts) {
+  return accounts.map((account) => {
     const own = taxable.filter((d) => d.wallet === account);
-    const elsewhere = salesByDay(taxable.filter((d) => d.wallet !== account));
+    let elsewhere: Map<string, LotwiseDisposal> | undefined;
     const result = matchLines(
       brokerLines.filter((l) => l.account === account),
       own,
     );
-    for (const m of result.matches) lines.push(tiedLine(m, options));
-    for (const line of result.formOnly) lines.push(formOnlyLine(line, elsewhere));
-    for (const d of result.lotwiseOnly) lines.push(lotwiseOnlyLine(d, options.year));
-  }
-  return { year: options.year, lines, byStatus: statusTotals(lines), byBox: boxTotals(lines) };
+    return {
+      account,
+      matches: result.matches.map(withFigures),
+      formOnly: result.formOnly,
+      lotwiseOnly: result.lotwiseOnly,
+      elsewhere: () => {
+        elsewhere ??= salesByDay(taxable.filter((d) => d.wallet !== account));
+        return elsewhere;
+      },
+    };
+  });
 }
 
-function tiedLine(m: Match, options: TieOutOptions): TieOutLine {
+function withFigures(m: Match): TiedMatch {
   const line = m.broker;
-  const f: Figures = {
+  const figures: Figures = {
     brokerProceeds: toCents(line.proceeds),
     brokerBasis: line.cost_basis === null ? null : toCents(line.cost_basis),
     lotwiseProceeds: cents(m.disposals, 'proceeds'),
     lotwiseBasis: cents(m.disposals, 'costBasis'),
   };
-  const proceedsDiffer = !f.brokerProceeds.eq(f.lotwiseProceeds);
-  const basisDiffers = f.brokerBasis === null || !f.brokerBasis.eq(f.lotwiseBasis);
+  return {
+    ...m,
+    figures,
+    proceedsDiffer: !figures.brokerProceeds.eq(figures.lotwiseProceeds),
+    basisDiffers: figures.brokerBasis === null || !figures.brokerBasis.eq(figures.lotwiseBasis),
+  };
+}
+
+/**
+ * What the reasons of the tied lines read beyond the disposals: the fee of each sale whose
+ * proceeds differ (`LotwiseDisposal.fee`) and the wallet of each lot of a sale whose basis
+ * differs (`TieOutOptions.lotWallet`). Nothing else of either is read.
+ */
+export function tieOutNeeds(matching: readonly AccountMatching[]): {
+  fees: LotwiseDisposal[];
+  lotIds: Set<string>;
+} {
+  const fees: LotwiseDisposal[] = [];
+  const lotIds = new Set<string>();
+  for (const a of matching)
+    for (const m of a.matches) {
+      if (m.proceedsDiffer) fees.push(...m.disposals);
+      if (m.basisDiffers)
+        for (const d of m.disposals) for (const lot of d.lots) if (lot.lotId !== null) lotIds.add(lot.lotId);
+    }
+  return { fees, lotIds };
+}
+
+export function finishTieOut(matching: readonly AccountMatching[], options: TieOutOptions): TieOut {
+  const lines: TieOutLine[] = [];
+  for (const a of matching) {
+    for (const m of a.matches) lines.push(tiedLine(m, options));
+    for (const line of a.formOnly) lines.push(formOnlyLine(line, a.elsewhere()));
+    for (const d of a.lotwiseOnly) lines.push(lotwiseOnlyLine(d, options.year));
+  }
+  return { year: options.year, lines, byStatus: statusTotals(lines), byBox: boxTotals(lines) };
+}
+
+function tiedLine(m: TiedMatch, options: TieOutOptions): TieOutLine {
+  const line = m.broker;
+  const { figures: f, proceedsDiffer, basisDiffers } = m;
   const brokerTerm = line.term === 'short' || line.term === 'long' ? line.term : null;
   const termDiffers = brokerTerm !== null && m.disposals.some((d) => d.term !== brokerTerm);
   const reasons: Reason[] = [];
@@ -118,8 +188,8 @@ function formOnlyLine(line: BrokerLine, elsewhere: ReadonlyMap<string, LotwiseDi
     account: line.account,
     broker: line,
     disposals: [],
-    brokerProceeds: plain(toCents(line.proceeds)),
-    brokerBasis: line.cost_basis === null ? null : plain(toCents(line.cost_basis)),
+    brokerProceeds: centsText(centsOf(line.proceeds)),
+    brokerBasis: line.cost_basis === null ? null : centsText(centsOf(line.cost_basis)),
     lotwiseProceeds: null,
     lotwiseBasis: null,
     proceedsDifference: null,
@@ -130,8 +200,8 @@ function formOnlyLine(line: BrokerLine, elsewhere: ReadonlyMap<string, LotwiseDi
 }
 
 function lotwiseOnlyLine(d: LotwiseDisposal, year: number): TieOutLine {
-  const proceeds = toCents(d.proceeds);
-  const basis = toCents(d.costBasis);
+  const proceeds = centsOf(d.proceeds);
+  const basis = centsOf(d.costBasis);
   return {
     status: 'lotwise_only',
     asset: d.asset,
@@ -140,50 +210,11 @@ function lotwiseOnlyLine(d: LotwiseDisposal, year: number): TieOutLine {
     disposals: [d],
     brokerProceeds: null,
     brokerBasis: null,
-    lotwiseProceeds: plain(proceeds),
-    lotwiseBasis: plain(basis),
+    lotwiseProceeds: centsText(proceeds),
+    lotwiseBasis: centsText(basis),
     proceedsDifference: null,
     basisDifference: null,
     reasons: [lotwiseOnlyReason(d)],
     form8949: unreportedRow(d, year, proceeds, basis),
   };
-}
-
-function statusTotals(lines: readonly TieOutLine[]): Record<TieOutStatus, StatusTotals> {
-  const out = {} as Record<TieOutStatus, StatusTotals>;
-  for (const status of TIE_OUT_STATUSES) {
-    const of = lines.filter((l) => l.status === status);
-    out[status] = {
-      count: of.length,
-      brokerProceeds: plain(sum(of.map((l) => l.brokerProceeds ?? '0'))),
-      lotwiseProceeds: plain(sum(of.map((l) => l.lotwiseProceeds ?? '0'))),
-    };
-  }
-  return out;
-}
-
-function boxTotals(lines: readonly TieOutLine[]): Partial<Record<Form8949Box, BoxTotals>> {
-  const out: Partial<Record<Form8949Box, { count: number; rows: NonNullable<TieOutLine['form8949']>[] }>> =
-    {};
-  for (const l of lines) {
-    if (!l.form8949) continue;
-    const entry = out[l.form8949.box] ?? { count: 0, rows: [] };
-    entry.count += 1;
-    entry.rows.push(l.form8949);
-    out[l.form8949.box] = entry;
-  }
-  const totals: Partial<Record<Form8949Box, BoxTotals>> = {};
-  for (const [box, { count, rows }] of Object.entries(out) as [
-    Form8949Box,
-    { count: number; rows: NonNullable<TieOutLine['form8949']>[] },
-  ][]) {
-    totals[box] = {
-      count,
-      proceeds: plain(sum(rows.map((r) => r.proceeds))),
-      costBasis: plain(sum(rows.map((r) => r.costBasis))),
-      adjustment: plain(sum(rows.map((r) => r.adjustment || '0'))),
-      gain: plain(sum(rows.map((r) => r.gain))),
-    };
-  }
-  return totals;
 }

@@ -54,6 +54,14 @@ export function formFingerprint(accountId: number, year: number, lines: readonly
 
 export type BrokerFormLineRow = Selectable<BrokerFormLinesTable>;
 
+/** A form of a year as the tie-out needs it: its account, and its fingerprint (its content). */
+export interface YearForm {
+  id: number;
+  account_id: number;
+  account_name: string;
+  fingerprint: string;
+}
+
 /** A stored line back as the contract's boxes (booleans and decimals read alike on both databases). */
 export function lineOf(r: BrokerFormLineRow): BrokerFormLine {
   const text = (v: unknown) => (v === null || v === undefined ? null : new Decimal(String(v)).toFixed());
@@ -225,6 +233,24 @@ export class BrokerFormsRepo {
       proceeds: (sums.get(f.id)?.proceeds ?? new Decimal(0)).toFixed(2),
       federal_tax_withheld: (sums.get(f.id)?.withheld ?? new Decimal(0)).toFixed(2),
       created_at: f.created_at,
+    }));
+  }
+
+  /** The user's forms of a year, oldest first, without their lines' totals. */
+  async yearForms(userId: number, year: number): Promise<YearForm[]> {
+    const rows = await this.db
+      .selectFrom('broker_forms as f')
+      .innerJoin('import_histories as h', 'h.id', 'f.import_history_id')
+      .select(['f.id', 'f.import_history_id', 'h.account_name', 'h.custom_name', 'f.fingerprint'])
+      .where('f.user_id', '=', userId)
+      .where('f.tax_year', '=', year)
+      .orderBy('f.id')
+      .execute();
+    return rows.map((r) => ({
+      id: r.id,
+      account_id: r.import_history_id,
+      account_name: r.custom_name ?? r.account_name,
+      fingerprint: r.fingerprint,
     }));
   }
 

@@ -20,7 +20,7 @@ import { receiveUpload } from '../../http/upload.ts';
 import { taxResults } from '../tax/results.service.ts';
 import { BrokerFormsRepo, lineOf } from './broker-forms.repo.ts';
 import { BrokerFormsService, type SavedForm } from './broker-forms.service.ts';
-import { yearTieOut } from './tie-out.service.ts';
+import { tieOutCache } from './tie-out-cache.ts';
 import { lineView, totalsView } from './tie-out-view.ts';
 
 /** A 1099-DA file is one broker's lines for one year: 200,000 lines fit in far less. */
@@ -89,10 +89,11 @@ export function registerBrokerFormRoutes(app: FastifyInstance, ctx: AppContext):
   });
 
   const results = taxResults(ctx.db.kysely, ctx.db.sqlite);
+  const tieOuts = tieOutCache(ctx.db.kysely);
   authedRoute(app, getTieOut, async ({ auth, params, query }) => {
     const calc = await results.latestComplete(auth.user.id);
     if (!calc) throw notFound('Tax results — run the tax calculation first');
-    const { tieOut, formCount } = await yearTieOut(ctx.db.kysely, repo, auth.user.id, calc, params.year);
+    const { tieOut, formCount } = await tieOuts.get(auth.user.id, calc, params.year);
     const asset = query.asset?.toUpperCase();
     const shown = tieOut.lines.filter(
       (l) => (!query.status || l.status === query.status) && (!asset || l.asset.toUpperCase() === asset),
@@ -129,7 +130,7 @@ export function registerBrokerFormRoutes(app: FastifyInstance, ctx: AppContext):
       const { year } = request.params as { year: number };
       const calc = await results.latestComplete(auth.user.id);
       if (!calc) throw notFound('Tax results — run the tax calculation first');
-      const { tieOut } = await yearTieOut(ctx.db.kysely, repo, auth.user.id, calc, year);
+      const { tieOut } = await tieOuts.get(auth.user.id, calc, year);
       reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="1099-da-tie-out-${year}.csv"`)

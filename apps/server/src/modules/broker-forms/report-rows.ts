@@ -3,7 +3,7 @@ import { brokerRows } from '@lotwise/reports/tie-out/form8949-lines';
 import type { Kysely } from 'kysely';
 import type { Database, TaxCalculationRow } from '../../db/schema.ts';
 import { BrokerFormsRepo } from './broker-forms.repo.ts';
-import { yearTieOut } from './tie-out.service.ts';
+import { tieOutCache } from './tie-out-cache.ts';
 
 /**
  * A year's report model with its Forms 1099-DA: the sales on them are written as the tie-out
@@ -17,8 +17,7 @@ export async function withBrokerForms(
   model: ReportModel,
 ): Promise<ReportModel> {
   if (model.year < 2025) return model;
-  const repo = new BrokerFormsRepo(db);
-  if ((await repo.forms(userId, model.year)).length === 0) return model;
-  const { tieOut } = await yearTieOut(db, repo, userId, calc, model.year);
+  if ((await new BrokerFormsRepo(db).yearForms(userId, model.year)).length === 0) return model;
+  const { tieOut } = await tieOutCache(db).get(userId, calc, model.year);
   return { ...model, brokerRows: brokerRows(tieOut) };
 }
