@@ -62,7 +62,7 @@ export function registerTaxRoutes(app: FastifyInstance, ctx: AppContext): void {
         tax_year: await workingYear(
           ctx.db.kysely,
           calc.status === 'complete' ? calc.id : ((await repo.latestComplete(auth.user.id))?.id ?? null),
-          auth.user.timezone,
+          auth.user,
         ),
         progress: calc.status === 'complete' ? 100 : (job?.progress ?? 0),
         message: calc.status === 'failed' ? calc.error : (job?.message ?? null),

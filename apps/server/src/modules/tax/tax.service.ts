@@ -68,7 +68,7 @@ export async function calculationDetails(ctx: AppContext, repo: TaxResultsRepo, 
   ]);
   const taxCalculated = !latest ? null : latest.status === 'complete' && !isMarkedStale(latest.input_version);
   const [year, outdated] = await Promise.all([
-    workingYear(db, complete?.id ?? null, user.timezone),
+    workingYear(db, complete?.id ?? null, user),
     complete ? staleness(ctx, user, complete, version) : null,
   ]);
   return {
