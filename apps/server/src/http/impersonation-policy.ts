@@ -183,12 +183,13 @@ export const IMPERSONATION_POLICY: readonly PolicyRow[] = [
     ],
   },
   {
-    what: 'Broker forms: adding, typing in or removing a client’s Form 1099-DA',
+    what: 'Broker forms: adding, typing in or removing a client’s Form 1099-DA, and the tie-out’s fix (adding a missing deposit)',
     allowed: false,
     routes: [
       'POST /api/tax/broker_forms',
       'POST /api/tax/broker_forms/typed',
       'DELETE /api/tax/broker_forms/:id',
+      'POST /api/tax/broker_forms/lines/:id/missing_deposit',
     ],
   },
   {

@@ -43,7 +43,18 @@ export const tieOutLine = z.object({
   lotwise_basis: money.nullable(),
   proceeds_difference: money.nullable(),
   basis_difference: money.nullable(),
-  reasons: z.array(z.object({ code: z.string(), text: z.string(), wallet: z.string().optional() })),
+  /**
+   * Why, in words. wallet: the account the units came from or whose import is missing; units
+   * (missing_acquisition): the units Lotwise has no purchase or deposit for — the deposit to add.
+   */
+  reasons: z.array(
+    z.object({
+      code: z.string(),
+      text: z.string(),
+      wallet: z.string().optional(),
+      units: z.string().optional(),
+    }),
+  ),
   /** The line on Form 8949 (null for a line on the 1099-DA only: no sale to write). */
   form_8949: z
     .object({

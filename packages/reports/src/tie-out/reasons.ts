@@ -71,14 +71,28 @@ export function basisReasons(
   if (!uncovered.isZero()) {
     out.push({
       code: 'missing_acquisition',
+      units: uncovered.toFixed(),
       text: `Lotwise has no purchase or deposit for ${uncovered.toFixed()} ${line.asset} of this sale, so it counts their basis as $0.00. Import the wallet they came from, or add the deposit with its basis.`,
     });
   }
   const lots = m.disposals.flatMap((d) => d.lots.map((lot) => ({ lot, wallet: d.wallet })));
+  // A deposit no withdrawal of the user's matched: the engine opened it at $0 basis (":uncovered").
+  const unmatched = lots.filter(
+    ({ lot }) => lot.lotId?.endsWith(':uncovered') && new Dec(lot.costBasis).isZero(),
+  );
+  if (unmatched.length > 0) {
+    const amount = unmatched.reduce((s, { lot }) => s.plus(lot.amount), new Dec(0));
+    const days = [...new Set(unmatched.map(({ lot }) => lot.acquiredAt))].join(', ');
+    out.push({
+      code: 'deposit_without_basis',
+      units: amount.toFixed(),
+      text: `${amount.toFixed()} ${line.asset} came into this account on ${days} with no withdrawal from another of your wallets, so Lotwise counts their basis as $0.00. Import the wallet they came from: the transfer then carries their basis over.`,
+    });
+  }
   const moved = new Map<string, Dec>();
   for (const { lot, wallet } of lots) {
     const origin = lot.lotId === null ? null : (options.lotWallet?.(lot.lotId) ?? null);
-    if (origin !== null && origin !== wallet)
+    if (origin !== null && origin !== wallet && !lot.lotId?.endsWith(':uncovered'))
       moved.set(origin, (moved.get(origin) ?? new Dec(0)).plus(lot.amount));
   }
   for (const [wallet, amount] of moved) {

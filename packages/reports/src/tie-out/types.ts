@@ -63,6 +63,7 @@ export type ReasonCode =
   | 'noncovered'
   | 'transferred_in'
   | 'missing_acquisition'
+  | 'deposit_without_basis'
   | 'allocation'
   | 'lot_choice'
   | 'customer_provided'
@@ -80,6 +81,11 @@ export interface Reason {
   text: string;
   /** A wallet the units came from, or whose import is missing (the fix's target). */
   wallet?: string;
+  /**
+   * missing_acquisition: the units of the sale Lotwise has no purchase or deposit for (the
+   * deposit the tie-out offers to add, README "Fixing a missing transfer").
+   */
+  units?: string;
 }
 
 /** The Form 8949 row a tied line is written as (amounts in cents, as printed). */

@@ -9,6 +9,7 @@ import {
   uploadBrokerForm,
 } from '@lotwise/contracts/tax/broker-forms';
 import { getTieOut } from '@lotwise/contracts/tax/tie-out';
+import { addMissingDeposit } from '@lotwise/contracts/tax/tie-out-fix';
 import { tieOutCsv } from '@lotwise/reports/tie-out/csv';
 import Decimal from 'decimal.js';
 import type { FastifyInstance } from 'fastify';
@@ -20,6 +21,7 @@ import { receiveUpload } from '../../http/upload.ts';
 import { taxResults } from '../tax/results.service.ts';
 import { BrokerFormsRepo, lineOf } from './broker-forms.repo.ts';
 import { BrokerFormsService, type SavedForm } from './broker-forms.service.ts';
+import { addMissingDeposit as addDeposit } from './missing-deposit.ts';
 import { tieOutCache } from './tie-out-cache.ts';
 import { lineView, totalsView } from './tie-out-view.ts';
 
@@ -138,6 +140,16 @@ export function registerBrokerFormRoutes(app: FastifyInstance, ctx: AppContext):
       return reply.send(tieOutCsv(tieOut));
     },
   );
+
+  // The tie-out's fix of a sale without its transfer in (refused while viewing a client).
+  authedRoute(app, addMissingDeposit, async ({ auth, params, body }) => {
+    const added = await addDeposit(ctx, auth.user, params.id, body);
+    return {
+      status: 'success' as const,
+      message: added.message,
+      data: { transaction_id: added.transactionId, account_id: added.accountId },
+    };
+  });
 
   authedRoute(app, deleteBrokerForm, async ({ auth, params }) => {
     if (!(await repo.delete(auth.user.id, params.id))) throw notFound('Form 1099-DA');

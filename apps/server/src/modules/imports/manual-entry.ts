@@ -9,12 +9,23 @@ export type ManualEntry = z.output<typeof manualEntryBody>;
 
 /**
  * Stores a typed-in transaction in the user's Manual account (created on first use) and
- * returns its id. Used by the manual entry form and by the pair dialogs' "Create Manual".
+ * returns its id. Used by the manual entry form, by the pair dialogs' "Create Manual" and, with
+ * `accountId` (an account of the user's, checked by the caller), by the 1099-DA tie-out's
+ * "Add the missing deposit", which puts the deposit in the account the coins were sold from.
  */
-export async function insertManualEntry(ctx: AppContext, userId: number, body: ManualEntry): Promise<number> {
+export async function insertManualEntry(
+  ctx: AppContext,
+  userId: number,
+  body: ManualEntry,
+  options: { accountId?: number } = {},
+): Promise<number> {
   const db = ctx.db.kysely;
   const repo = new ImportsRepo(db);
-  const existing = (await repo.historiesWithCounts(userId)).find((h) => h.type === 'manual');
+  const target = options.accountId;
+  const existing =
+    target === undefined
+      ? (await repo.historiesWithCounts(userId)).find((h) => h.type === 'manual')
+      : { id: target };
   const history =
     existing ??
     (await repo.createHistory({
@@ -63,7 +74,8 @@ export async function insertManualEntry(ctx: AppContext, userId: number, body: M
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await repo.setHistoryStatus(history.id, 'complete', true);
+  // An imported account keeps its own import status (it may be syncing).
+  if (target === undefined) await repo.setHistoryStatus(history.id, 'complete', true);
   await ctx.users.update(userId, { transaction_uploaded: true });
   return Number(row.id);
 }

@@ -80,7 +80,7 @@ export function BrokerFormsPage({ year }: { year: number }) {
               </Text>
             </Group>
           </Card>
-          <TieOutSection year={year} hasForms={forms.data.forms.length > 0} />
+          <TieOutSection year={year} hasForms={forms.data.forms.length > 0} readOnly={readOnly} />
         </Stack>
       )}
       {readOnly ? null : <TypedFormDialog year={year} opened={typing} onClose={() => setTyping(false)} />}

@@ -4,9 +4,18 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { DisposalLots } from '@/features/tax/components/disposal-lots';
 import { formatCrypto, formatMoney } from '@/lib/format/amount';
+import { LineFixes } from './line-fixes';
 
-/** An opened tie-out line: why, its Form 8949 row, and Lotwise's disposals with their lots. */
-export function TieOutLineDetail({ line }: { line: TieOutLineRow }) {
+/** An opened tie-out line: why, its fixes, its Form 8949 row, and Lotwise's disposals with their lots. */
+export function TieOutLineDetail({
+  line,
+  readOnly,
+  onFixed,
+}: {
+  line: TieOutLineRow;
+  readOnly: boolean;
+  onFixed: () => void;
+}) {
   const f = line.form_8949;
   return (
     <Stack gap="xs" py="xs" data-testid="tie-out-detail">
@@ -17,6 +26,7 @@ export function TieOutLineDetail({ line }: { line: TieOutLineRow }) {
           </List.Item>
         ))}
       </List>
+      <LineFixes line={line} readOnly={readOnly} onFixed={onFixed} />
       {f ? (
         <Text fz="sm" data-testid="tie-out-8949">
           Form 8949 box {f.box}: (d) {formatMoney(f.proceeds)} · (e) {formatMoney(f.cost_basis)}

@@ -1,5 +1,6 @@
 import { type TieOutLineRow, type TieOutStatus, tieOutStatuses } from '@lotwise/contracts/tax/tie-out';
 import {
+  Alert,
   Badge,
   Button,
   Card,
@@ -21,8 +22,16 @@ import { useTieOut } from '../api/broker-forms';
 import { STATUS_COLORS, STATUS_LABELS } from './status-labels';
 import { BoxTotalsTable, TieOutLineDetail } from './tie-out-line-detail';
 
-function LineRow({ line }: { line: TieOutLineRow }) {
-  const [open, setOpen] = useState(false);
+interface RowProps {
+  line: TieOutLineRow;
+  readOnly: boolean;
+  /** The line was just fixed: it opens on what the tie-out says now. */
+  fixed: boolean;
+  onFixed: () => void;
+}
+
+function LineRow({ line, readOnly, fixed, onFixed }: RowProps) {
+  const [open, setOpen] = useState(fixed);
   const units = line.broker ? line.broker.units : (line.disposals[0]?.amount ?? null);
   const day = line.broker?.date_sold ?? line.disposals[0]?.disposed_at ?? '';
   return (
@@ -60,16 +69,38 @@ function LineRow({ line }: { line: TieOutLineRow }) {
           </Group>
         </Group>
       </UnstyledButton>
-      {open ? <TieOutLineDetail line={line} /> : null}
+      {fixed ? (
+        <Alert
+          color={line.status === 'matches' ? 'teal' : 'orange'}
+          mt="xs"
+          p="xs"
+          data-testid="tie-out-fixed"
+        >
+          {line.status === 'matches'
+            ? 'Recalculated with the deposit: the line now matches the 1099-DA.'
+            : `Recalculated with the deposit: still ${STATUS_LABELS[line.status].replace(/^./, (c) => c.toLowerCase())} — see why below.`}
+        </Alert>
+      ) : null}
+      {open ? <TieOutLineDetail line={line} readOnly={readOnly} onFixed={onFixed} /> : null}
     </Card>
   );
 }
 
 /** The tie-out of the year: counts by status (the filter), the asset filter, lines, box totals. */
-export function TieOutSection({ year, hasForms }: { year: number; hasForms: boolean }) {
+export function TieOutSection({
+  year,
+  hasForms,
+  readOnly,
+}: {
+  year: number;
+  hasForms: boolean;
+  readOnly: boolean;
+}) {
   const [status, setStatus] = useState<TieOutStatus | undefined>();
   const [asset, setAsset] = useState<string | undefined>();
   const [page, setPage] = useState(1);
+  // The 1099-DA line just fixed: shown under its asset whatever its status now.
+  const [fixed, setFixed] = useState<number | null>(null);
   const tie = useTieOut(year, { status, asset, page }, hasForms);
   if (!hasForms) return null;
   if (tie.isPending) return <LoadingState />;
@@ -139,7 +170,18 @@ export function TieOutSection({ year, hasForms }: { year: number; hasForms: bool
           </Text>
         ) : (
           data.lines.map((l, i) => (
-            <LineRow key={`${l.broker?.id ?? 'l'}-${l.disposals[0]?.id ?? i}-${page}`} line={l} />
+            <LineRow
+              key={`${l.broker?.id ?? 'l'}-${l.disposals[0]?.id ?? i}-${page}`}
+              line={l}
+              readOnly={readOnly}
+              fixed={fixed !== null && l.broker?.id === fixed}
+              onFixed={() => {
+                setFixed(l.broker?.id ?? null);
+                setStatus(undefined);
+                setAsset(l.asset.toUpperCase());
+                setPage(1);
+              }}
+            />
           ))
         )}
       </Stack>

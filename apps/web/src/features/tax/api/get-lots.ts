@@ -8,6 +8,8 @@ export const disposalLotsQueryOptions = (id: number) =>
   queryOptions({
     queryKey: taxKeys.lots(id),
     queryFn: ({ signal }) => callApi(getDisposalLots, { params: { id }, signal }).then((r) => r.data),
+    // The lines of one calculation are never rewritten (see taxKeys.lots).
+    staleTime: Number.POSITIVE_INFINITY,
   });
 
 export function useDisposalLots(id: number, enabled: boolean) {

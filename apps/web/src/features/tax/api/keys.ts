@@ -12,6 +12,11 @@ export const taxKeys = {
   year: (year: number) => [...taxKeys.all, 'year', year] as const,
   disposals: (year: number, page: number, perPage: number) =>
     [...taxKeys.all, 'disposals', year, page, perPage] as const,
-  lots: (id: number) => [...taxKeys.all, 'lots', id] as const,
+  /**
+   * Outside the imports root on purpose: a disposal line's lots never change (a new calculation
+   * stores new lines with new ids), and refetching an open line's lots when a recalculation
+   * finishes asked for a line that no longer exists ("Disposal not found").
+   */
+  lots: (id: number) => ['disposal-lots', id] as const,
   settings: () => [...taxKeys.all, 'settings'] as const,
 };

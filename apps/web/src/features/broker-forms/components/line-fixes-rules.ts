@@ -1,0 +1,26 @@
+import type { TieOutLineRow } from '@lotwise/contracts/tax/tie-out';
+
+/** The units of a line's sale Lotwise has no purchase or deposit for (the deposit to add), or null. */
+export function missingUnits(line: TieOutLineRow): string | null {
+  if (!line.broker) return null;
+  const reason = line.reasons.find((r) => r.code === 'missing_acquisition');
+  return reason?.units ?? null;
+}
+
+/** The day before a YYYY-MM-DD day. */
+function dayBefore(day: string): string {
+  const ms = Date.parse(`${day}T12:00:00Z`);
+  return Number.isNaN(ms) ? '' : new Date(ms - 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * The date acquired the dialog starts from: the broker's box 1d when it gives one before the
+ * sale (brokers record the date a transfer in was acquired when they were told), else the day
+ * before the sale.
+ */
+export function defaultAcquired(line: TieOutLineRow): string {
+  const sold = line.broker?.date_sold ?? '';
+  const printed = line.broker?.date_acquired ?? null;
+  if (printed && /^\d{4}-\d{2}-\d{2}$/.test(printed) && printed < sold) return printed;
+  return dayBefore(sold);
+}

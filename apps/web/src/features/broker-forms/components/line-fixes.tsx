@@ -1,0 +1,81 @@
+import type { TieOutLineRow } from '@lotwise/contracts/tax/tie-out';
+import { Button, Group, Text } from '@mantine/core';
+import { IconPlus, IconUpload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { formatCrypto } from '@/lib/format/amount';
+import { missingUnits } from './line-fixes-rules';
+import { MissingDepositDialog } from './missing-deposit-dialog';
+
+/**
+ * The fixes a tie-out line offers where the difference is rows Lotwise never saw: coins sold
+ * without a purchase or deposit (a transfer in from a wallet not imported) — add the deposit, or
+ * import the wallet they came from; a deposit no withdrawal matched ($0 basis) — import that
+ * wallet; a sale missing from the account's import — import its latest export. None while an accountant views a client's account (the server refuses the fix too).
+ */
+export function LineFixes({
+  line,
+  readOnly,
+  onFixed,
+}: {
+  line: TieOutLineRow;
+  readOnly: boolean;
+  onFixed: () => void;
+}) {
+  const [adding, setAdding] = useState(false);
+  const units = missingUnits(line);
+  const unmatched = line.reasons.some((r) => r.code === 'deposit_without_basis');
+  const rowsMissing = line.reasons.some((r) => r.code === 'missing_rows');
+  if (readOnly || (units === null && !unmatched && !rowsMissing)) return null;
+  const importWallet = (
+    <Button
+      size="xs"
+      variant="light"
+      component={Link}
+      to={`${paths.imports.path}#add-account`}
+      leftSection={<IconUpload size={14} />}
+    >
+      Import the wallet it came from
+    </Button>
+  );
+  return (
+    <Group gap="xs" wrap="wrap" data-testid="tie-out-fixes">
+      {units !== null ? (
+        <>
+          <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setAdding(true)}>
+            Add the missing deposit
+          </Button>
+          {importWallet}
+          <Text fz="xs" c="dimmed" w="100%">
+            {formatCrypto(units)} {line.asset} came into {line.account} before {line.broker?.date_sold} from a
+            wallet Lotwise has not seen.
+          </Text>
+          <MissingDepositDialog
+            line={line}
+            units={units}
+            opened={adding}
+            onClose={() => setAdding(false)}
+            onFixed={() => {
+              setAdding(false);
+              onFixed();
+            }}
+          />
+        </>
+      ) : unmatched ? (
+        // The deposit is there without its basis: another deposit would count the coins twice.
+        importWallet
+      ) : (
+        <Button
+          size="xs"
+          variant="light"
+          component={Link}
+          to={paths.imports.path}
+          leftSection={<IconUpload size={14} />}
+        >
+          Import {line.account}’s latest export
+        </Button>
+      )}
+    </Group>
+  );
+}
