@@ -3,7 +3,7 @@ import { formMoney } from '@lotwise/reports/money';
 import Decimal from 'decimal.js';
 import type { AppContext } from '../../http/context.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { insertManualEntry } from '../imports/manual-entry.ts';
+import { insertManualEntry } from '../imports/imports.service.ts';
 
 type Body = { [K in keyof MissingDepositBody]: string };
 
