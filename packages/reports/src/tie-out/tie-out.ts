@@ -73,20 +73,22 @@ export function matchTieOut(
   const accounts = [...new Set(brokerLines.map((l) => l.account))];
   return accounts.map((account) => {
     const own = taxable.filter((d) => d.wallet === account);
-    let elsewhere: Map<string, LotwiseDisposal> | undefined;
     const result = matchLines(
       brokerLines.filter((l) => l.account === account),
       own,
     );
+    // Only a line on the form only looks at the other accounts' sales (and a kept matching
+    // then holds this map, not every sale of the year).
+    const elsewhere =
+      result.formOnly.length > 0
+        ? salesByDay(taxable.filter((d) => d.wallet !== account))
+        : new Map<string, LotwiseDisposal>();
     return {
       account,
       matches: result.matches.map(withFigures),
       formOnly: result.formOnly,
       lotwiseOnly: result.lotwiseOnly,
-      elsewhere: () => {
-        elsewhere ??= salesByDay(taxable.filter((d) => d.wallet !== account));
-        return elsewhere;
-      },
+      elsewhere: () => elsewhere,
     };
   });
 }
