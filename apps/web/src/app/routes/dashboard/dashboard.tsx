@@ -1,4 +1,4 @@
-import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
+import { DashboardPage } from '@/app/routes/dashboard/dashboard-page';
 
 export default function DashboardRoute() {
   return <DashboardPage />;

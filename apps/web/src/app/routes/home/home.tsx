@@ -2,13 +2,13 @@ import { Navigate } from 'react-router';
 import { PageHeader } from '@/components/ui/page-header';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { FreeLimitWatcher } from '@/features/billing/components/free-limit-watcher';
-import { useAllImportHistories } from '@/features/imports/api/list-all-import-histories';
 import { FirstImport } from '@/features/imports/components/first-import';
-import { useImportsPath } from '@/features/imports/hooks/use-imports-path';
 import { useUploads } from '@/features/imports/hooks/use-uploads';
-import { isFirstImport } from '@/features/imports/utils/import-state';
 import { HardwareWalletPrompt } from '@/features/wallets/components/hardware-wallet-prompt';
+import { useImportsPath } from '@/hooks/use-imports-path';
+import { useAllImportHistories } from '@/lib/api/imports/list-all-import-histories';
 import { errorText } from '@/lib/api-client';
+import { isFirstImport } from '@/lib/import-state';
 import { useUser } from '@/lib/session/session';
 
 /**

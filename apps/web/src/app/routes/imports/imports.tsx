@@ -7,8 +7,8 @@ import { FreeLimitWatcher } from '@/features/billing/components/free-limit-watch
 import { AddAccountSection } from '@/features/imports/components/add-account-section';
 import { ImportHistorySection } from '@/features/imports/components/import-history-section';
 import { ManualEntryButton } from '@/features/imports/components/manual-entry-button';
-import { useRememberImportsPath } from '@/features/imports/hooks/use-imports-path';
 import { HardwareWalletPrompt } from '@/features/wallets/components/hardware-wallet-prompt';
+import { useRememberImportsPath } from '@/hooks/use-imports-path';
 import { useImportsChannel } from '@/lib/realtime';
 
 /** /imports: import history and add account (spec 01 §2). */

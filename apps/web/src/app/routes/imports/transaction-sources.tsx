@@ -3,10 +3,10 @@ import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/ui/page-header';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { FreeLimitWatcher } from '@/features/billing/components/free-limit-watcher';
-import { useAllImportHistories } from '@/features/imports/api/list-all-import-histories';
 import { SourcesSection } from '@/features/imports/components/sources-section';
-import { accountLabel } from '@/features/imports/utils/import-state';
+import { useAllImportHistories } from '@/lib/api/imports/list-all-import-histories';
 import { errorText } from '@/lib/api-client';
+import { accountLabel } from '@/lib/import-state';
 import { useImportsChannel } from '@/lib/realtime';
 
 /** /transactionSources — Imported History: every upload, optionally of one account (?account=). */

@@ -1,4 +1,4 @@
-import { ViewCustomerPage } from '@/features/taxpro/components/view-customer-page';
+import { ViewCustomerPage } from '@/app/routes/taxpro/view-customer-page';
 
 export default function TaxProViewCustomerRoute() {
   return <ViewCustomerPage />;

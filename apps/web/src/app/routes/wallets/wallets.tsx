@@ -5,18 +5,18 @@ import { Navigate, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/ui/page-header';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { FreeLimitWatcher } from '@/features/billing/components/free-limit-watcher';
-import { useAllImportHistories } from '@/features/imports/api/list-all-import-histories';
 import { AccountSidebar } from '@/features/imports/components/account-sidebar';
 import { AddAccountSection } from '@/features/imports/components/add-account-section';
 import { ManualEntryButton } from '@/features/imports/components/manual-entry-button';
 import { WalletDetail } from '@/features/imports/components/wallet-detail';
-import { useRememberImportsPath } from '@/features/imports/hooks/use-imports-path';
-import { ALL_ASSETS_VALUE } from '@/features/imports/utils/import-state';
 import { BulkImportButton } from '@/features/wallets/components/bulk-import-button';
 import { HardwareWalletPrompt } from '@/features/wallets/components/hardware-wallet-prompt';
 import { WalletFinderCard } from '@/features/wallets/components/wallet-finder-card';
+import { useRememberImportsPath } from '@/hooks/use-imports-path';
 import { useIsMobile } from '@/hooks/use-is-mobile';
+import { useAllImportHistories } from '@/lib/api/imports/list-all-import-histories';
 import { errorText } from '@/lib/api-client';
+import { ALL_ASSETS_VALUE } from '@/lib/import-state';
 import { useImportsChannel } from '@/lib/realtime';
 
 /**

@@ -18,9 +18,9 @@ import { notifications } from '@mantine/notifications';
 import { IconEye, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ErrorState, LoadingState } from '@/components/ui/states';
+import { useImpersonate } from '@/lib/api/taxpro/taxpro';
 import { errorText } from '@/lib/api-client';
 import { useUser } from '@/lib/session/session';
-import { useImpersonate } from '../../taxpro/api/taxpro';
 import { useAdminUsers, useGrantPlan, useUpdateUser } from '../api/admin';
 
 const ROLES: Role[] = ['customer', 'cpa', 'admin'];

@@ -1,7 +1,7 @@
 import { billingHistory } from '@lotwise/contracts/billing/billing';
 import { useQuery } from '@tanstack/react-query';
+import { billingKeys } from '@/lib/api/billing/keys';
 import { callApi } from '@/lib/api-client';
-import { billingKeys } from './keys';
 
 /** Payments and granted plans, newest first; `pollMs` reads them again while a payment settles. */
 export function useBillingHistory(pollMs: number | false = false) {

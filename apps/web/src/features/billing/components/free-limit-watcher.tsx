@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useImportsPath } from '@/features/imports/hooks/use-imports-path';
+import { useImportsPath } from '@/hooks/use-imports-path';
+import { useImportLimit } from '@/lib/api/billing/import-limit';
+import { billingKeys } from '@/lib/api/billing/keys';
 import { useImportsChannel } from '@/lib/realtime';
-import { useImportLimit } from '../api/import-limit';
-import { billingKeys } from '../api/keys';
 import { type FreeLimitCallUrl, FreeLimitDialog } from './free-limit-dialog';
 
 /** The paused imports the user closed the dialog for (kept while the app runs). */

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { billingKeys } from '@/lib/api/billing/keys';
 import { useBillingHistory } from '../api/billing-history';
-import { billingKeys } from '../api/keys';
 import {
   activatedPurchase,
   CHECKOUT_POLL_LIMIT_MS,

@@ -1,6 +1,6 @@
 import type { BillingRow } from '@lotwise/contracts/billing/billing';
-import { formatDay } from '@/features/holdings/utils/display';
 import { formatMoney } from '@/lib/format/amount';
+import { formatDay } from '@/lib/format/display';
 
 export type PurchaseStatus = BillingRow['status'];
 

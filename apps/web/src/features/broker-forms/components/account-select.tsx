@@ -1,5 +1,5 @@
 import { Select } from '@mantine/core';
-import { useAllImportHistories } from '@/features/imports/api/list-all-import-histories';
+import { useAllImportHistories } from '@/lib/api/imports/list-all-import-histories';
 
 /** The account (the exchange) a 1099-DA came from. */
 export function AccountSelect({

@@ -2,8 +2,8 @@ import type { BrokerForm } from '@lotwise/contracts/tax/broker-forms';
 import { ActionIcon, Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useIsMobile } from '@/hooks/use-is-mobile';
+import { useDeleteBrokerForm } from '@/lib/api/broker-forms/broker-forms';
 import { formatMoney } from '@/lib/format/amount';
-import { useDeleteBrokerForm } from '../api/broker-forms';
 
 const LAYOUTS: Record<string, string> = {
   'taxbit-1099da': 'CSV · TaxBit Form Data',

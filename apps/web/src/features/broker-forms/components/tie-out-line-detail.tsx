@@ -1,8 +1,8 @@
 import type { TieOutLineRow } from '@lotwise/contracts/tax/tie-out';
 import { Anchor, List, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { DisposalLots } from '@/components/tax/disposal-lots';
 import { paths } from '@/config/paths';
-import { DisposalLots } from '@/features/tax/components/disposal-lots';
 import { formatCrypto, formatMoney } from '@/lib/format/amount';
 import { LineFixes } from './line-fixes';
 

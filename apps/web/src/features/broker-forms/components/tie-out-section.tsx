@@ -16,9 +16,9 @@ import {
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ErrorState, LoadingState } from '@/components/ui/states';
+import { useTieOut } from '@/lib/api/broker-forms/broker-forms';
 import { errorText } from '@/lib/api-client';
 import { formatCrypto, formatMoney } from '@/lib/format/amount';
-import { useTieOut } from '../api/broker-forms';
 import { STATUS_COLORS, STATUS_LABELS } from './status-labels';
 import { BoxTotalsTable, TieOutLineDetail } from './tie-out-line-detail';
 

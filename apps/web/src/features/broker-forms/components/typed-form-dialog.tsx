@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useIsMobile } from '@/hooks/use-is-mobile';
-import { useTypeBrokerForm } from '../api/broker-forms';
+import { useTypeBrokerForm } from '@/lib/api/broker-forms/broker-forms';
 import { AccountSelect } from './account-select';
 import { ProblemsAlert } from './problems-alert';
 import { boxesOf, emptyLine, type LineDraft } from './typed-line';

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, FileInput, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
-import { useUploadBrokerForm } from '../api/broker-forms';
+import { useUploadBrokerForm } from '@/lib/api/broker-forms/broker-forms';
 import { AccountSelect } from './account-select';
 import { ProblemsAlert } from './problems-alert';
 

@@ -5,10 +5,10 @@ import { BarChart } from '@mantine/charts';
 import { Paper, Table, Text, Title } from '@mantine/core';
 import { Fragment } from 'react';
 import type { z } from 'zod';
-import { gainColor } from '@/features/holdings/utils/display';
-import { IncompleteBadge } from '@/features/tax/components/incomplete-badge';
+import { IncompleteBadge } from '@/components/tax/incomplete-badge';
 import { useIsMobile } from '@/hooks/use-is-mobile';
 import { formatMoney } from '@/lib/format/amount';
+import { gainColor } from '@/lib/format/display';
 
 type YearSummary = z.infer<typeof yearSummary>;
 

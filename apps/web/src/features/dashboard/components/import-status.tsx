@@ -1,8 +1,8 @@
 import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { formatDay } from '@/features/holdings/utils/display';
-import { useImportHistories } from '@/features/imports/api/list-import-histories';
+import { useImportHistories } from '@/lib/api/imports/list-import-histories';
+import { formatDay } from '@/lib/format/display';
 
 const SHOWN = 4;
 

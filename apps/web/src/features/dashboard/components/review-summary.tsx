@@ -1,10 +1,10 @@
 import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { ReviewProgress } from '@/components/review/review-progress';
 import { paths } from '@/config/paths';
-import { useReviewSummary } from '@/features/review/api/review';
-import { ReviewProgress } from '@/features/review/components/review-progress';
-import { useTransactionStats } from '@/features/transactions/api/get-stats';
+import { useReviewSummary } from '@/lib/api/review/review';
+import { useTransactionStats } from '@/lib/api/transactions/get-stats';
 
 function Line({
   count,

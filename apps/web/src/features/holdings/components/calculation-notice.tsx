@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { EmptyState } from '@/components/ui/states';
 import { paths } from '@/config/paths';
 import { errorText } from '@/lib/api-client';
+import { formatDay } from '@/lib/format/display';
 import { useCalculationDetails, useStartCalculation } from '../api/calculation';
-import { formatDay } from '../utils/display';
 
 /** A running calculation, or results older than the transactions, above the figures. */
 export function CalculationNotice({

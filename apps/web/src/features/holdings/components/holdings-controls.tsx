@@ -1,6 +1,6 @@
 import { HOLDINGS_PAGE_SIZES } from '@lotwise/contracts/holdings/holdings';
 import { Group, SegmentedControl, Select } from '@mantine/core';
-import { useAllImportHistories } from '@/features/imports/api/list-all-import-histories';
+import { useAllImportHistories } from '@/lib/api/imports/list-all-import-histories';
 
 export interface HoldingsView {
   bySource: boolean;

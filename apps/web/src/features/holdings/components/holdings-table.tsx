@@ -2,7 +2,7 @@ import type { HoldingRow } from '@lotwise/contracts/holdings/holdings';
 import { Paper, Stack, Table, Text } from '@mantine/core';
 import { useIsMobile } from '@/hooks/use-is-mobile';
 import { formatCrypto, formatMoney } from '@/lib/format/amount';
-import { gainColor, priceNote, withPlus } from '../utils/display';
+import { gainColor, priceNote, withPlus } from '@/lib/format/display';
 
 /** A lot bought without a price: the basis (and the gain) are Unknown, never $0.00 (issue 35). */
 const UNKNOWN_BASIS = 'Unknown: bought without a price';

@@ -2,7 +2,7 @@ import type { HoldingTotals } from '@lotwise/contracts/holdings/holdings';
 import { Paper, SimpleGrid, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatMoney } from '@/lib/format/amount';
-import { gainColor, withPlus } from '../utils/display';
+import { gainColor, withPlus } from '@/lib/format/display';
 
 function Stat({
   label,

@@ -3,8 +3,8 @@ import { resyncAccount, saveApiImport } from '@lotwise/contracts/imports/api-imp
 import { blockchainQuery } from '@lotwise/contracts/imports/blockchain-query';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { importsKeys } from '@/lib/api/imports/keys';
 import { callApi } from '@/lib/api-client';
-import { importsKeys } from './keys';
 
 export type SaveApiImportInput = CallBody<typeof saveApiImport>;
 

@@ -1,7 +1,7 @@
 import { getDeletionStatus } from '@lotwise/contracts/imports/manage';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { importsKeys } from '@/lib/api/imports/keys';
 import { callApi } from '@/lib/api-client';
-import { importsKeys } from './keys';
 
 /** Deletion progress, polled every second while in_progress is true (spec 01 §4, §9). */
 export const deletionStatusQueryOptions = () =>

@@ -1,7 +1,7 @@
 import { getImportErrors } from '@lotwise/contracts/imports/uploads';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { importsKeys } from '@/lib/api/imports/keys';
 import { callApi } from '@/lib/api-client';
-import { importsKeys } from './keys';
 
 /**
  * One upload with its row errors (GET /api/imports/v1/import_files/:id/errors): the error log

@@ -1,7 +1,7 @@
 import { importHistoryExists } from '@lotwise/contracts/imports/import-histories';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { importsKeys } from '@/lib/api/imports/keys';
 import { callApi } from '@/lib/api-client';
-import { importsKeys } from './keys';
 
 export const importHistoryExistsQueryOptions = () =>
   queryOptions({

@@ -1,7 +1,7 @@
 import { listCsvFiles } from '@lotwise/contracts/imports/uploads';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { importsKeys } from '@/lib/api/imports/keys';
 import { callApi } from '@/lib/api-client';
-import { importsKeys } from './keys';
 
 /** Uploaded files keyed by account name (finished ones included); polls every 2 s while one runs. */
 export const csvFilesQueryOptions = () =>

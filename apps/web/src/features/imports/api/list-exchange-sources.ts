@@ -1,7 +1,7 @@
 import { listExchangeSources } from '@lotwise/contracts/imports/import-histories';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { importsKeys } from '@/lib/api/imports/keys';
 import { callApi } from '@/lib/api-client';
-import { importsKeys } from './keys';
 
 /** The uploads of one account; polls every 2 s while one of them is importing. */
 export const exchangeSourcesQueryOptions = (historyId: number) =>

@@ -1,9 +1,9 @@
 import type { CallBody } from '@lotwise/contracts/http';
 import { saveManualEntry } from '@lotwise/contracts/imports/manual-entry';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { importsKeys } from '@/lib/api/imports/keys';
 import { callApi } from '@/lib/api-client';
 import { sessionKeys } from '@/lib/session/session';
-import { importsKeys } from './keys';
 
 export type ManualEntryInput = CallBody<typeof saveManualEntry>;
 

@@ -1,7 +1,7 @@
 import { searchExchanges } from '@lotwise/contracts/imports/manual-entry';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { importsKeys } from '@/lib/api/imports/keys';
 import { callApi } from '@/lib/api-client';
-import { importsKeys } from './keys';
 
 /** Exchanges and wallets Lotwise can import, matching q (the add-account table). */
 export const searchExchangesQueryOptions = (q: string) =>

@@ -2,8 +2,8 @@ import type { CallBody } from '@lotwise/contracts/http';
 import { updateImportName } from '@lotwise/contracts/imports/manage';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { importsKeys } from '@/lib/api/imports/keys';
 import { callApi } from '@/lib/api-client';
-import { importsKeys } from './keys';
 
 export type UpdateImportNameInput = CallBody<typeof updateImportName>;
 

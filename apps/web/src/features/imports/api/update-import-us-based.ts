@@ -1,8 +1,8 @@
 import { updateImportUsBased } from '@lotwise/contracts/imports/manage';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { importsKeys } from '@/lib/api/imports/keys';
 import { callApi } from '@/lib/api-client';
-import { importsKeys } from './keys';
 
 export interface UpdateUsBasedInput {
   id: number;

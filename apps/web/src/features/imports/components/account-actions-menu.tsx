@@ -14,11 +14,11 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { useRevokeOauth, useStartOauth } from '@/features/oauth/api/oauth';
+import { useRevokeOauth, useStartOauth } from '@/lib/api/oauth/oauth';
+import { accountLabel } from '@/lib/import-state';
 import { useSession } from '@/lib/session/session';
 import { useResyncAccount } from '../api/api-imports';
 import { useUpdateImportUsBased } from '../api/update-import-us-based';
-import { accountLabel } from '../utils/import-state';
 
 export interface AccountActions {
   onAddFile: (row: ImportHistoryRow) => void;

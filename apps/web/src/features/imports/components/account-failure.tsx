@@ -1,10 +1,10 @@
 import type { ImportHistoryRow } from '@lotwise/contracts/imports/import-histories';
 import { Button, Group, Text } from '@mantine/core';
 import { IconPlugConnected, IconRefresh } from '@tabler/icons-react';
-import { useStartOauth } from '@/features/oauth/api/oauth';
+import { useStartOauth } from '@/lib/api/oauth/oauth';
+import { accountLabel } from '@/lib/import-state';
 import { useSession } from '@/lib/session/session';
 import { useResyncAccount } from '../api/api-imports';
-import { accountLabel } from '../utils/import-state';
 
 /**
  * Why a connected account's import or resync failed (the job's own words) and a Retry that

@@ -2,7 +2,7 @@ import type { ImportHistoryRow } from '@lotwise/contracts/imports/import-histori
 import { Badge, Card, NavLink, Progress, ScrollArea, Select, Stack, Text } from '@mantine/core';
 import { IconStack2 } from '@tabler/icons-react';
 import { useIsMobile } from '@/hooks/use-is-mobile';
-import { ALL_ASSETS_VALUE, countNoun, sortSidebarAccounts, toSidebarAccount } from '../utils/import-state';
+import { ALL_ASSETS_VALUE, countNoun, sortSidebarAccounts, toSidebarAccount } from '@/lib/import-state';
 
 interface AccountSidebarProps {
   rows: readonly ImportHistoryRow[];

@@ -1,6 +1,6 @@
 import { Card, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useAllImportHistories } from '../api/list-all-import-histories';
+import { useAllImportHistories } from '@/lib/api/imports/list-all-import-histories';
 import { ExchangesTable } from './exchanges-table';
 import { type ExchangeOption, UploadDialog, type UploadTarget } from './upload-dialog';
 

@@ -3,8 +3,8 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
+import { importsKeys } from '@/lib/api/imports/keys';
 import { callApi, errorText } from '@/lib/api-client';
-import { importsKeys } from '../api/keys';
 
 /**
  * A partner's hand-over (spec 01 §7): any page opened with `?aggcode=…` posts

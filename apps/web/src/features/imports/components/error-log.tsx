@@ -3,8 +3,8 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { useIsMobile } from '@/hooks/use-is-mobile';
 import { errorText } from '@/lib/api-client';
+import { formatCount, formatSyncDate } from '@/lib/import-state';
 import { useImportFile } from '../api/get-import-file';
-import { formatCount, formatSyncDate } from '../utils/import-state';
 import { FileName } from './file-name';
 import { ImportStatusBadge } from './import-status';
 

@@ -6,8 +6,8 @@ import { type ReactNode, useState } from 'react';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { useIsMobile } from '@/hooks/use-is-mobile';
 import { errorText } from '@/lib/api-client';
+import { formatCount } from '@/lib/import-state';
 import { useSearchExchanges } from '../api/search-exchanges';
-import { formatCount } from '../utils/import-state';
 import type { ExchangeOption } from './upload-dialog';
 
 const TYPE_LABEL: Record<ExchangeOption['type'], string> = {

@@ -2,9 +2,9 @@ import { Button, Card, Select, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
+import { useAllImportHistories } from '@/lib/api/imports/list-all-import-histories';
 import { errorText } from '@/lib/api-client';
-import { useAllImportHistories } from '../api/list-all-import-histories';
-import { accountLabel, formatCount } from '../utils/import-state';
+import { accountLabel, formatCount } from '@/lib/import-state';
 
 /** The CSV download of one account's transactions, or all of them (user_transaction_data.csv). */
 export function downloadHref(id: string): string {

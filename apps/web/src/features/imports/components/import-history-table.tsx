@@ -3,7 +3,7 @@ import { Badge, Card, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { paths } from '@/config/paths';
 import { useIsMobile } from '@/hooks/use-is-mobile';
-import { accountLabel, countNoun, formatCount, formatSyncDate, importTypeLabel } from '../utils/import-state';
+import { accountLabel, countNoun, formatCount, formatSyncDate, importTypeLabel } from '@/lib/import-state';
 import { type AccountActions, AccountActionsMenu } from './account-actions-menu';
 import { AccountFailure } from './account-failure';
 import { FileName } from './file-name';

@@ -4,7 +4,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useIsMobile } from '@/hooks/use-is-mobile';
-import { formatCount, formatSyncDate } from '../utils/import-state';
+import { formatCount, formatSyncDate } from '@/lib/import-state';
 import { FileName } from './file-name';
 import { ImportStatusBadge } from './import-status';
 

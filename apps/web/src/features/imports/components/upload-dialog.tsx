@@ -13,9 +13,9 @@ import {
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
-import { useOauthProviders } from '@/features/oauth/api/oauth';
-import { ConnectWithButton } from '@/features/oauth/components/connect-with-button';
+import { ConnectWithButton } from '@/components/oauth/connect-with-button';
 import { useIsMobile } from '@/hooks/use-is-mobile';
+import { useOauthProviders } from '@/lib/api/oauth/oauth';
 import { useSession } from '@/lib/session/session';
 import { useUploads } from '../hooks/use-uploads';
 import { AddressForm } from './address-form';

@@ -10,11 +10,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { billingKeys } from '@/features/billing/api/keys';
-import { usePausedImportFile } from '@/features/billing/hooks/use-paused-import';
+import { usePausedImportFile } from '@/hooks/use-paused-import';
+import { billingKeys } from '@/lib/api/billing/keys';
+import { countNoun, formatCount } from '@/lib/import-state';
 import { useImportFile } from '../api/get-import-file';
 import type { UploadItem } from '../hooks/use-uploads';
-import { countNoun, formatCount } from '../utils/import-state';
 import { FileName } from './file-name';
 
 type Shown = 'uploading' | 'importing' | 'complete' | 'failed' | 'rejected' | 'paused';

@@ -1,8 +1,8 @@
 import type { ImportHistoryRow } from '@lotwise/contracts/imports/import-histories';
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { accountLabel, countNoun, formatSyncDate, importTypeLabel } from '@/lib/import-state';
 import { useDeleteImport } from '../hooks/use-delete-import';
-import { accountLabel, countNoun, formatSyncDate, importTypeLabel } from '../utils/import-state';
 import { AccountActionsMenu } from './account-actions-menu';
 import { AccountFailure } from './account-failure';
 import { DeletionProgress } from './deletion-progress';

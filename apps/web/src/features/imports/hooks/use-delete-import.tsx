@@ -3,10 +3,10 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { importsKeys } from '@/lib/api/imports/keys';
 import { useDeleteImportHistory } from '../api/delete-import-history';
 import { useDeleteImportSource } from '../api/delete-import-source';
 import { useDeletionStatus } from '../api/get-deletion-status';
-import { importsKeys } from '../api/keys';
 
 type Kind = 'account' | 'source';
 

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { billingKeys } from '@/features/billing/api/keys';
+import { billingKeys } from '@/lib/api/billing/keys';
+import { importsKeys } from '@/lib/api/imports/keys';
 import { errorText } from '@/lib/api-client';
+import { uploadErrorText } from '@/lib/import-state';
 import { type RealtimeMessage, useImportsChannel } from '@/lib/realtime';
-import { importsKeys } from '../api/keys';
 import { type UploadInput, uploadCsvRequest } from '../api/upload-csv';
-import { uploadErrorText } from '../utils/import-state';
 
 export type UploadStage = 'uploading' | 'processing' | 'rejected';
 

@@ -3,8 +3,8 @@ import { Alert, Button, Card, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
+import { useFinishOauth } from '@/lib/api/oauth/oauth';
 import { errorText } from '@/lib/api-client';
-import { useFinishOauth } from '../api/oauth';
 
 const NAMES: Record<OauthProvider, string> = { coinbase: 'Coinbase' };
 const isProvider = (p: string | undefined): p is OauthProvider =>

@@ -4,9 +4,9 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FormError } from '@/components/ui/form-error';
 import { isCpaOnly } from '@/lib/access/roles';
+import { type OnboardingRole, useUpdateRole } from '@/lib/api/onboarding/update-role';
 import { errorText } from '@/lib/api-client';
 import { useUser } from '@/lib/session/session';
-import { type OnboardingRole, useUpdateRole } from '../api/update-role';
 import { OnboardingLayout } from './onboarding-layout';
 import { StepActions } from './step-actions';
 

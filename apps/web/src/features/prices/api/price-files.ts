@@ -1,9 +1,9 @@
 import { deletePriceFile, listPriceFiles, uploadPriceFile } from '@lotwise/contracts/prices/prices';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { pricesKeys } from '@/lib/api/prices/keys';
 import { callApi } from '@/lib/api-client';
 import { postForm } from '@/lib/post-form';
-import { pricesKeys } from './keys';
 
 export const priceFilesQueryOptions = () =>
   queryOptions({

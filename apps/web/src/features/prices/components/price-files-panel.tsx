@@ -1,8 +1,8 @@
 import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
+import { NewImportsBanner } from '@/components/tax/new-imports-banner';
 import { ErrorState, LoadingState } from '@/components/ui/states';
-import { NewImportsBanner } from '@/features/tax/components/new-imports-banner';
 import { useIsMobile } from '@/hooks/use-is-mobile';
 import { errorText } from '@/lib/api-client';
 import { useDeletePriceFile, usePriceFiles } from '../api/price-files';

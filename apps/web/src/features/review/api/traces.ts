@@ -1,7 +1,7 @@
 import { nextWizard } from '@lotwise/contracts/review/review';
 import { useQuery } from '@tanstack/react-query';
+import { reviewKeys } from '@/lib/api/review/keys';
 import { callApi } from '@/lib/api-client';
-import { reviewKeys } from './keys';
 
 /** The trace id and the wizard after the current one (spec 01 §7 next_wizard). */
 export function useNextWizard() {

@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { paths } from '@/config/paths';
+import { useDecide, useFindings } from '@/lib/api/review/review';
 import { errorText } from '@/lib/api-client';
-import { useDecide, useFindings } from '../api/review';
 import { BulkAnswer } from './bulk-answer';
 import { FindingCard } from './finding-card';
 

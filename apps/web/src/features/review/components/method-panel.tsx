@@ -4,12 +4,12 @@ import { Alert, Badge, Button, Card, Group, Select, Stack, Table, Text } from '@
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { ErrorState, LoadingState } from '@/components/ui/states';
-import { useTaxDetails } from '@/features/tax/api/get-details';
 import { useIsMobile } from '@/hooks/use-is-mobile';
+import { useChooseMethod, useMethodComparison } from '@/lib/api/review/review';
+import { useTaxDetails } from '@/lib/api/tax/get-details';
 import { errorText } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format/amount';
 import { defaultTaxYear, taxYearOptions } from '@/lib/tax-year';
-import { useChooseMethod, useMethodComparison } from '../api/review';
 import { rememberWorkingYear } from '../utils/working-year';
 
 type Method = 'fifo' | 'lifo' | 'hifo' | 'lofo';

@@ -5,10 +5,10 @@ import { useState } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { WHOLE_LABEL_STYLES, WRAPPING_BUTTON_STYLES } from '@/components/ui/whole-label';
-import { fetchReport, saveBlob } from '@/features/tax/utils/download-report';
+import { useAllocationComparison, useChooseAllocation } from '@/lib/api/review/review';
 import { errorText } from '@/lib/api-client';
+import { fetchReport, saveBlob } from '@/lib/download-report';
 import { formatCrypto, formatMoney } from '@/lib/format/amount';
-import { useAllocationComparison, useChooseAllocation } from '../api/review';
 
 /** The record is fetched first: a refusal is said in words, never opened as raw JSON. */
 async function downloadRecord(): Promise<void> {

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Paper, SegmentedControl, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { type OnboardingRole, useUpdateRole } from '@/features/onboarding/api/update-role';
+import { type OnboardingRole, useUpdateRole } from '@/lib/api/onboarding/update-role';
 import { errorText } from '@/lib/api-client';
 import { useUser } from '@/lib/session/session';
 

@@ -2,9 +2,9 @@ import { Button, Card, Group, Radio, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
 import { FormError } from '@/components/ui/form-error';
+import { type BulkEditPreference, useSaveBulkEditPreference } from '@/lib/api/settings/bulk-edit-preference';
 import { errorText } from '@/lib/api-client';
 import { useUser } from '@/lib/session/session';
-import { type BulkEditPreference, useSaveBulkEditPreference } from '../api/bulk-edit-preference';
 
 const ASK = 'ask';
 

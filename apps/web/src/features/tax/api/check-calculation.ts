@@ -1,7 +1,7 @@
 import { checkTaxCalculation } from '@lotwise/contracts/tax/calculation';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { taxKeys } from '@/lib/api/tax/keys';
 import { callApi } from '@/lib/api-client';
-import { taxKeys } from './keys';
 
 const DONE = new Set(['complete', 'failed', 'superseded']);
 

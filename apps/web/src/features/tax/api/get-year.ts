@@ -1,7 +1,7 @@
 import { getTaxYear } from '@lotwise/contracts/tax/year';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { taxKeys } from '@/lib/api/tax/keys';
 import { ApiError, callApi } from '@/lib/api-client';
-import { taxKeys } from './keys';
 
 /** One year of the latest calculation; null when there are no results yet (404). */
 export const taxYearQueryOptions = (year: number) =>

@@ -1,7 +1,7 @@
 import { listTaxDisposals } from '@lotwise/contracts/tax/year';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { taxKeys } from '@/lib/api/tax/keys';
 import { callApi } from '@/lib/api-client';
-import { taxKeys } from './keys';
 
 export const taxDisposalsQueryOptions = (year: number, page: number, perPage: number) =>
   queryOptions({

@@ -1,7 +1,7 @@
 import { startTaxCalculation } from '@lotwise/contracts/tax/calculation';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { taxKeys } from '@/lib/api/tax/keys';
 import { callApi } from '@/lib/api-client';
-import { taxKeys } from './keys';
 
 /** Starts a calculation (recalculate: run even when nothing changed); returns the trace id. */
 export function useStartCalculation() {

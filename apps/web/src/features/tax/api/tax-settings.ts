@@ -1,7 +1,7 @@
 import { getTaxSettings, saveTaxSettings } from '@lotwise/contracts/tax/calculation';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { taxKeys } from '@/lib/api/tax/keys';
 import { callApi } from '@/lib/api-client';
-import { taxKeys } from './keys';
 
 export const taxSettingsQueryOptions = () =>
   queryOptions({

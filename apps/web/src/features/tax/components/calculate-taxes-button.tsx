@@ -6,8 +6,8 @@ import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useIsMobile } from '@/hooks/use-is-mobile';
 import { useTaxYear } from '@/hooks/use-tax-year';
+import { useTaxDetails } from '@/lib/api/tax/get-details';
 import { errorText } from '@/lib/api-client';
-import { useTaxDetails } from '../api/get-details';
 import { useStartCalculation } from '../api/start-calculation';
 import {
   buttonAction,

@@ -2,11 +2,11 @@ import type { DisposalRow } from '@lotwise/contracts/tax/year';
 import { ActionIcon, Badge, Card, Group, Pagination, Stack, Table, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { Fragment, useState } from 'react';
+import { DisposalLots } from '@/components/tax/disposal-lots';
 import { LoadingState } from '@/components/ui/states';
 import { useIsMobile } from '@/hooks/use-is-mobile';
 import { formatCrypto, formatMoney } from '@/lib/format/amount';
 import { useTaxDisposals } from '../api/list-disposals';
-import { DisposalLots } from './disposal-lots';
 
 const PER_PAGE = 25;
 

@@ -2,8 +2,8 @@ import type { YearDetail } from '@lotwise/contracts/tax/year';
 import { Alert, Anchor, Group, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { IncompleteBadge } from '@/components/tax/incomplete-badge';
 import { paths } from '@/config/paths';
-import { IncompleteBadge } from './incomplete-badge';
 
 /**
  * The one-year page's INCOMPLETE state: the badge with the year's one count of transactions

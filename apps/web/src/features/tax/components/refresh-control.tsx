@@ -1,9 +1,9 @@
 import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { useTaxDetails } from '@/lib/api/tax/get-details';
+import { useRecalculate } from '@/lib/api/tax/recalculate';
 import { useImportsChannel } from '@/lib/realtime';
-import { useTaxDetails } from '../api/get-details';
-import { useRecalculate } from '../api/recalculate';
 import { lastUpdatedText } from '../utils/last-updated';
 
 /**

@@ -8,7 +8,7 @@ import {
   IconFileTypePdf,
 } from '@tabler/icons-react';
 import { WHOLE_LABEL_STYLES } from '@/components/ui/whole-label';
-import { useUntiedLines } from '@/features/broker-forms/api/untied-lines';
+import { useUntiedLines } from '@/lib/api/broker-forms/untied-lines';
 import { useConfirmedDownload } from '../hooks/use-confirmed-download';
 
 export const REPORTS: ReadonlyArray<{ form: ReportForm; label: string }> = [

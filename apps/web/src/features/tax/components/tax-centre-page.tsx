@@ -1,17 +1,17 @@
 import { Anchor, Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { ReviewBanner } from '@/components/review/review-progress';
+import { NewImportsBanner } from '@/components/tax/new-imports-banner';
+import { TaxPageHeader } from '@/components/tax/tax-page-header';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { paths } from '@/config/paths';
-import { ReviewBanner } from '@/features/review/components/review-progress';
+import { useTaxYears } from '@/lib/api/tax/list-years';
 import { errorText } from '@/lib/api-client';
 import { useImportsChannel } from '@/lib/realtime';
 import { useUser } from '@/lib/session/session';
-import { useTaxYears } from '../api/list-years';
 import { useTaxSettings } from '../api/tax-settings';
 import { CalculateTaxesButton } from './calculate-taxes-button';
-import { NewImportsBanner } from './new-imports-banner';
 import { RefreshControl } from './refresh-control';
-import { TaxPageHeader } from './tax-page-header';
 import { TaxSettingsCard } from './tax-settings-card';
 import { YearsTable } from './years-table';
 

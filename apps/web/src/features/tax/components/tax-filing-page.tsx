@@ -6,8 +6,8 @@ import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState } from '@/components/ui/states';
 import { paths } from '@/config/paths';
 import { useTaxYear } from '@/hooks/use-tax-year';
+import { useTaxYears } from '@/lib/api/tax/list-years';
 import { useUser } from '@/lib/session/session';
-import { useTaxYears } from '../api/list-years';
 import { useConfirmedDownload } from '../hooks/use-confirmed-download';
 
 const WAYS: ReadonlyArray<{ title: string; form: ReportForm; steps: string[] }> = [

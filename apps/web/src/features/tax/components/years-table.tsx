@@ -2,11 +2,11 @@ import { yearOutOfDate, type yearSummary } from '@lotwise/contracts/tax/calculat
 import { Anchor, Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { z } from 'zod';
+import { IncompleteBadge } from '@/components/tax/incomplete-badge';
 import { paths } from '@/config/paths';
 import { useIsMobile } from '@/hooks/use-is-mobile';
 import { formatMoney } from '@/lib/format/amount';
 import { methodForYear } from '../method-for-year';
-import { IncompleteBadge } from './incomplete-badge';
 import { ReportsMenu } from './reports-menu';
 
 type Year = z.infer<typeof yearSummary>;

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useCallback, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { fetchReport, reportFileName, saveBlob } from '../utils/download-report';
+import { fetchReport, reportFileName, saveBlob } from '@/lib/download-report';
 
 /**
  * Downloads a report: fetched first, so that a report needing a tax plan (HTTP 402,

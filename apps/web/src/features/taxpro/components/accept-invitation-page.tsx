@@ -3,10 +3,10 @@ import { Alert, Anchor, Button, Center, Loader, Paper, Stack, Text, Title } from
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
+import { useAcceptToken } from '@/lib/api/taxpro/taxpro';
 import { errorText } from '@/lib/api-client';
 import { COOKIES, writeCookie } from '@/lib/cookies';
 import { useSession } from '@/lib/session/session';
-import { useAcceptToken } from '../api/taxpro';
 
 /** /accept_invitation?token=…: signed in, the token is spent at once; signed out, sign in first and come back. */
 export function AcceptInvitationPage() {

@@ -1,7 +1,7 @@
 import { Group, Pagination, Paper, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { useAccessLog } from '@/lib/api/taxpro/taxpro';
 import { errorText } from '@/lib/api-client';
-import { useAccessLog } from '../api/taxpro';
 
 /** Every request an accountant or admin made inside the account, newest first. */
 export function AccessLog() {

@@ -3,9 +3,9 @@ import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { ErrorState, LoadingState } from '@/components/ui/states';
+import { useAccountants, useInviteAccountant, useRevokeAccountant } from '@/lib/api/taxpro/taxpro';
 import { errorText } from '@/lib/api-client';
 import { shortenEmail } from '@/lib/format/text';
-import { useAccountants, useInviteAccountant, useRevokeAccountant } from '../api/taxpro';
 import { InviteForm } from './invite-form';
 
 const STATUS: Record<CustomerCpa['invited'], { label: string; color: string }> = {

@@ -2,7 +2,7 @@ import { ACCEPTED_MESSAGE } from '@lotwise/contracts/taxpro/taxpro';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconUserPlus } from '@tabler/icons-react';
-import { useAnswerInvitation, usePendingInvitations } from '../api/taxpro';
+import { useAnswerInvitation, usePendingInvitations } from '@/lib/api/taxpro/taxpro';
 
 /** spec 01 §2/§6: pending invitations for customers; hidden at zero. */
 export function InvitationBanner() {

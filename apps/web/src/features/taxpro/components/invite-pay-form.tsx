@@ -1,8 +1,8 @@
 import { INVITE_PLAN_IDS } from '@lotwise/contracts/taxpro/taxpro';
 import { Alert, Button, Group, Select } from '@mantine/core';
 import { useState } from 'react';
+import { useInvitePay } from '@/lib/api/taxpro/taxpro';
 import { errorText } from '@/lib/api-client';
-import { useInvitePay } from '../api/taxpro';
 
 const YEARS = Array.from({ length: 8 }, (_, i) => String(new Date().getUTCFullYear() - i));
 

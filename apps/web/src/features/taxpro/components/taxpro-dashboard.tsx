@@ -5,9 +5,9 @@ import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
+import { useClients, useImpersonate, useInviteClient } from '@/lib/api/taxpro/taxpro';
 import { errorText } from '@/lib/api-client';
 import { ACCESS_ENDED_EVENT, takeAccessEnded } from '@/lib/session/access-ended';
-import { useClients, useImpersonate, useInviteClient } from '../api/taxpro';
 import { ClientList } from './client-list';
 import { InviteForm } from './invite-form';
 

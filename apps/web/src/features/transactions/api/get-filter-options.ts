@@ -1,7 +1,7 @@
 import { getImportSources, getMethodList } from '@lotwise/contracts/transactions/options';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { transactionsKeys } from '@/lib/api/transactions/keys';
 import { callApi } from '@/lib/api-client';
-import { transactionsKeys } from './keys';
 
 export const importSourcesQueryOptions = () =>
   queryOptions({

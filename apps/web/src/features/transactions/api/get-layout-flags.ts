@@ -5,8 +5,8 @@ import {
   getVisibilityFilterStatus,
 } from '@lotwise/contracts/transactions/flags';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { transactionsKeys } from '@/lib/api/transactions/keys';
 import { callApi } from '@/lib/api-client';
-import { transactionsKeys } from './keys';
 
 export type ServerLayout = 'legacy' | 'grouped' | 'grouped_revamp';
 

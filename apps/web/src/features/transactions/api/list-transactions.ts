@@ -4,8 +4,8 @@ import {
   listTransactionsNew,
 } from '@lotwise/contracts/transactions/list-transactions';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { transactionsKeys } from '@/lib/api/transactions/keys';
 import { callApi } from '@/lib/api-client';
-import { transactionsKeys } from './keys';
 
 /**
  * The list call. The request's signal is TanStack Query's: when the filters change the old

@@ -2,10 +2,10 @@ import type { TransactionLeg, TransactionRow } from '@lotwise/contracts/transact
 import { ActionIcon, Anchor, Badge, CopyButton, Group, Popover, Stack, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconCopy, IconExternalLink } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { openChangeSymbolModal } from '@/features/prices/components/change-symbol-modal';
-import { MissingPriceActions } from '@/features/prices/components/missing-price-actions';
-import { ValueSourcePopover } from '@/features/prices/components/value-source';
-import { useRowValue } from '@/features/prices/components/value-sources-context';
+import { openChangeSymbolModal } from '@/components/prices/change-symbol-modal';
+import { MissingPriceActions } from '@/components/prices/missing-price-actions';
+import { ValueSourcePopover } from '@/components/prices/value-source';
+import { useRowValue } from '@/components/prices/value-sources-context';
 import { useIsMobile } from '@/hooks/use-is-mobile';
 import { formatAmount, formatMoney } from '@/lib/format/amount';
 import { shortenCurrencyCode, shortenTooltipAddress } from '@/lib/format/text';

@@ -9,7 +9,7 @@ import {
   IconChevronRight,
 } from '@tabler/icons-react';
 import { Fragment, type ReactNode, useState } from 'react';
-import { ValueSourcesProvider } from '@/features/prices/components/value-sources-context';
+import { ValueSourcesProvider } from '@/components/prices/value-sources-context';
 import { useIsMobile } from '@/hooks/use-is-mobile';
 import { monthHeading } from '../utils/date-input';
 import type { Sort } from '../utils/list-state';

@@ -1,7 +1,7 @@
 import { VISIBILITY_LABELS, type VisibilityValue } from '@lotwise/contracts/transactions/constants';
 import { Badge, Button, Checkbox, Divider, Group, Menu, Text } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
-import { useVisibilityStats } from '../api/get-stats';
+import { useVisibilityStats } from '@/lib/api/transactions/get-stats';
 
 const ASSET_TYPES: VisibilityValue[] = ['cryptocurrency', 'nft', 'lptokens'];
 const STATUSES: VisibilityValue[] = ['valid', 'ignored'];

@@ -6,7 +6,8 @@ import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useSaveBulkEditPreference } from '@/features/settings/api/bulk-edit-preference';
+import { useSaveBulkEditPreference } from '@/lib/api/settings/bulk-edit-preference';
+import { transactionsKeys } from '@/lib/api/transactions/keys';
 import { errorText } from '@/lib/api-client';
 import { subscribeRealtime } from '@/lib/realtime';
 import {
@@ -16,7 +17,6 @@ import {
   useBulkUndo,
   useGroupTransactions,
 } from '../api/edit/bulk';
-import { transactionsKeys } from '../api/keys';
 import type { BulkScope } from '../components/bulk/preference-modal';
 
 export interface BulkRequest {

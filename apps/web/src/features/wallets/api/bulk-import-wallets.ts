@@ -2,7 +2,7 @@ import type { CallBody } from '@lotwise/contracts/http';
 import { bulkImportWallets } from '@lotwise/contracts/wallets/wallet-finder';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { importsKeys } from '@/features/imports/api/keys';
+import { importsKeys } from '@/lib/api/imports/keys';
 import { callApi } from '@/lib/api-client';
 
 export type BulkImportInput = CallBody<typeof bulkImportWallets>;

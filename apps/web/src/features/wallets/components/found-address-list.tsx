@@ -1,7 +1,7 @@
 import type { FoundAddress } from '@lotwise/contracts/wallets/wallet-finder';
 import { Card, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
-import { countNoun, formatCount } from '@/features/imports/utils/import-state';
 import { useIsMobile } from '@/hooks/use-is-mobile';
+import { countNoun, formatCount } from '@/lib/import-state';
 import { directionLabel, formatLastSeen, foundAddressKey } from '../utils/found-address';
 import { FoundAddressText } from './found-address-text';
 

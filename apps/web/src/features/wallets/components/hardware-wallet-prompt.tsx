@@ -19,7 +19,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { importsKeys } from '@/features/imports/api/keys';
+import { importsKeys } from '@/lib/api/imports/keys';
 import { errorText } from '@/lib/api-client';
 import { shortenWalletAddress } from '@/lib/format/text';
 import { bulkImportWalletsRequest } from '../api/bulk-import-wallets';

@@ -15,8 +15,8 @@ import {
 } from '@lotwise/contracts/transactions/edit/group';
 import type { UserDefinedType } from '@lotwise/contracts/transactions/edit/types';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { transactionsKeys } from '@/lib/api/transactions/keys';
 import { callApi } from '@/lib/api-client';
-import { transactionsKeys } from '../keys';
 
 /** After a bulk or group change the list, its counts and the recalculation flag are stale. */
 function useRefresh() {

@@ -1,7 +1,7 @@
 import { deleteExchange, listExchanges } from '@lotwise/contracts/transactions/edit/exchanges';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { transactionsKeys } from '@/lib/api/transactions/keys';
 import { callApi } from '@/lib/api-client';
-import { transactionsKeys } from '../keys';
 
 export const exchangesKey = () => [...transactionsKeys.all, 'exchanges'] as const;
 

@@ -2,7 +2,7 @@ import type { ListTransactionsResponse } from '@lotwise/contracts/transactions/l
 import type { TransactionRow } from '@lotwise/contracts/transactions/transaction-row';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { transactionsKeys } from '../keys';
+import { transactionsKeys } from '@/lib/api/transactions/keys';
 import { mergeIntoLists } from './pairs';
 
 const row = (id: number, type = 'sell') => ({ id, type }) as TransactionRow;

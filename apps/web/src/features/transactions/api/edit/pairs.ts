@@ -2,8 +2,8 @@ import { PAIR_CALLS, type PairKind } from '@lotwise/contracts/transactions/edit/
 import type { ListTransactionsResponse } from '@lotwise/contracts/transactions/list-transactions';
 import type { TransactionRow } from '@lotwise/contracts/transactions/transaction-row';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { transactionsKeys } from '@/lib/api/transactions/keys';
 import { callApi } from '@/lib/api-client';
-import { transactionsKeys } from '../keys';
 
 /**
  * Outside transactionsKeys.all on purpose: once paired, the row has no candidates (the call

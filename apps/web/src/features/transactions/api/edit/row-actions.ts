@@ -6,8 +6,8 @@ import {
 } from '@lotwise/contracts/transactions/edit/calls';
 import type { UserDefinedType } from '@lotwise/contracts/transactions/edit/types';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { transactionsKeys } from '@/lib/api/transactions/keys';
 import { callApi } from '@/lib/api-client';
-import { transactionsKeys } from '../keys';
 
 /** After any row change the list, its counts and the recalculation flag are stale. */
 function useRefresh() {

@@ -6,9 +6,9 @@ import {
 import type { ListTransactionsResponse } from '@lotwise/contracts/transactions/list-transactions';
 import type { TransactionRow } from '@lotwise/contracts/transactions/transaction-row';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { transactionsKeys } from '@/lib/api/transactions/keys';
 import { callApi } from '@/lib/api-client';
 import type { EditorKind } from '../../utils/edit-form';
-import { transactionsKeys } from '../keys';
 
 /** Replaces the returned rows wherever a cached list page shows them; false if a page lacked one. */
 export function patchListRows(client: QueryClient, rows: TransactionRow[]): boolean {

@@ -3,7 +3,7 @@ import { Badge, Group, Popover, Stack, Text, UnstyledButton } from '@mantine/cor
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { formatCrypto, formatMoney } from '@/lib/format/amount';
-import { SOURCE_NAMES } from '../utils/source-names';
+import { SOURCE_NAMES } from '@/lib/source-names';
 
 export function ValueSourceBadge({ value }: { value: RowValue }) {
   const name = SOURCE_NAMES[value.source];

@@ -1,6 +1,6 @@
 import { Loader, Table, Text } from '@mantine/core';
+import { useDisposalLots } from '@/lib/api/tax/get-lots';
 import { formatCrypto, formatMoney } from '@/lib/format/amount';
-import { useDisposalLots } from '../api/get-lots';
 
 /** The lots one sale used, loaded when its row is opened. */
 export function DisposalLots({ id, currency }: { id: number; currency: string }) {

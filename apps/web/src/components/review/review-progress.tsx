@@ -2,7 +2,7 @@ import { Alert, Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core'
 import { IconListCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { useReviewSummary } from '../api/review';
+import { useReviewSummary } from '@/lib/api/review/review';
 
 /** What is left in the guided review, one line per step with its count, each a link into it. */
 export function ReviewProgress({ except = [] }: { except?: readonly string[] } = {}) {

@@ -1,6 +1,6 @@
 import type { RowValue } from '@lotwise/contracts/prices/prices';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
-import { useValueSources } from '../api/value-sources';
+import { useValueSources } from '@/lib/api/prices/value-sources';
 
 const RowValues = createContext<ReadonlyMap<string, RowValue> | null>(null);
 

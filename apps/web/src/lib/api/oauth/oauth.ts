@@ -8,7 +8,7 @@ import {
 } from '@lotwise/contracts/oauth/oauth';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { importsKeys } from '@/features/imports/api/keys';
+import { importsKeys } from '@/lib/api/imports/keys';
 import { callApi } from '@/lib/api-client';
 
 export const oauthKeys = { providers: ['oauth', 'providers'] as const };

@@ -2,8 +2,8 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { useChangeTokenSymbol } from '@/lib/api/prices/change-symbol';
 import { errorText } from '@/lib/api-client';
-import { useChangeTokenSymbol } from '../api/change-symbol';
 import { CurrencyPicker } from './currency-picker';
 
 function ChangeSymbolForm({

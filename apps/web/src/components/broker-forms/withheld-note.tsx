@@ -1,8 +1,8 @@
 import { Anchor, Card, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { useBrokerForms } from '@/lib/api/broker-forms/broker-forms';
 import { formatMoney } from '@/lib/format/amount';
-import { useBrokerForms } from '../api/broker-forms';
 
 /** The year's summary line for Forms 1099-DA: how many, and box 4 (federal tax withheld). */
 export function WithheldNote({ year }: { year: number }) {

@@ -1,7 +1,7 @@
 import { Alert, Anchor, List, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { useTaxDetails } from '../api/get-details';
-import { useRecalculate } from '../api/recalculate';
+import { useTaxDetails } from '@/lib/api/tax/get-details';
+import { useRecalculate } from '@/lib/api/tax/recalculate';
 
 /**
  * Results exist but something they rest on changed since: say what (new imports, a method

@@ -1,8 +1,8 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconEdit, IconRefresh, IconReplace } from '@tabler/icons-react';
+import { useRefetchPrice } from '@/lib/api/prices/value-sources';
 import { errorText } from '@/lib/api-client';
 import { formatMoney } from '@/lib/format/amount';
-import { useRefetchPrice } from '../api/value-sources';
 
 /**
  * The Missing Price popover's ways out (spec 01 §8 text, issue 15): add a value manually (the

@@ -1,8 +1,8 @@
 import type { CurrencyResult } from '@lotwise/contracts/prices/prices';
 import { Combobox, Group, Loader, Text, TextInput, useCombobox } from '@mantine/core';
 import { useState } from 'react';
+import { useCurrencySearch } from '@/lib/api/prices/search-currencies';
 import { formatMoney } from '@/lib/format/amount';
-import { useCurrencySearch } from '../api/search-currencies';
 
 /** A custom code is offered from 3 characters when nothing matches by code or name (spec 01 §5). */
 export function customOption(text: string, results: readonly CurrencyResult[]): string | null {

@@ -1,4 +1,4 @@
-import { useImportLimit } from '../api/import-limit';
+import { useImportLimit } from '../lib/api/billing/import-limit';
 
 /** Whether the free import limit paused this import file (false while unknown). */
 export function usePausedImportFile(fileId: number | null): boolean {

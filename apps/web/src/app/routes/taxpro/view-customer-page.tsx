@@ -5,11 +5,11 @@ import { PageHeader } from '@/components/ui/page-header';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { paths } from '@/config/paths';
 import { YearStatus } from '@/features/tax/components/years-table';
+import { calculationLabel } from '@/features/taxpro/calculation-label';
+import { InvitePayForm } from '@/features/taxpro/components/invite-pay-form';
+import { useClient, useImpersonate } from '@/lib/api/taxpro/taxpro';
 import { errorText } from '@/lib/api-client';
 import { useBillingEnabled } from '@/lib/billing-status';
-import { useClient, useImpersonate } from '../api/taxpro';
-import { calculationLabel } from '../calculation-label';
-import { InvitePayForm } from './invite-pay-form';
 
 function Figure({ label, value }: { label: string; value: string | number }) {
   return (

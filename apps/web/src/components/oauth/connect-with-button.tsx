@@ -1,7 +1,7 @@
 import type { OauthProvider } from '@lotwise/contracts/oauth/oauth';
 import { Alert, Button, Stack, Text } from '@mantine/core';
+import { useStartOauth } from '@/lib/api/oauth/oauth';
 import { errorText } from '@/lib/api-client';
-import { useStartOauth } from '../api/oauth';
 
 /**
  * "Connect with Coinbase" (issue 33): the browser goes to the exchange's consent page and comes

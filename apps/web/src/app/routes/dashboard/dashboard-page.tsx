@@ -5,18 +5,18 @@ import { Link } from 'react-router';
 import { PageHeader } from '@/components/ui/page-header';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { paths } from '@/config/paths';
+import { dashboardKeys, useTaxYears } from '@/features/dashboard/api/get-tax-years';
+import { GainsChart, yearLines } from '@/features/dashboard/components/gains-chart';
+import { ImportStatusCard } from '@/features/dashboard/components/import-status';
+import { ReviewSummary } from '@/features/dashboard/components/review-summary';
 import { useHoldingTotals } from '@/features/holdings/api/get-totals';
 import { useHoldingInProgress } from '@/features/holdings/api/holding-in-progress';
 import { AllocationChart } from '@/features/holdings/components/allocation-chart';
 import { CalculateCta, CalculationNotice } from '@/features/holdings/components/calculation-notice';
 import { SummaryCards } from '@/features/holdings/components/summary-cards';
-import { reviewKeys } from '@/features/review/api/keys';
+import { reviewKeys } from '@/lib/api/review/keys';
 import { errorText } from '@/lib/api-client';
 import { useImportsChannel } from '@/lib/realtime';
-import { dashboardKeys, useTaxYears } from '../api/get-tax-years';
-import { GainsChart, yearLines } from './gains-chart';
-import { ImportStatusCard } from './import-status';
-import { ReviewSummary } from './review-summary';
 
 const REFRESH_AFTER_CALCULATION = [dashboardKeys.all];
 
