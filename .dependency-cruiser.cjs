@@ -76,8 +76,7 @@ module.exports = {
     },
     {
       name: 'web-feature-not-to-other-feature',
-      // Warn until the last imports that break it have moved (README, design).
-      severity: 'warn',
+      severity: 'error',
       comment:
         'A web feature does not import another: compose features in app/ (routes), or move what two share to components/, hooks/ or lib/.',
       from: { path: '^apps/web/src/features/([^/]+)/' },

@@ -81,6 +81,13 @@ const ALLOWED: Tree = {
   'apps/server/test/review.test.ts':
     "import { e } from '../src/modules/review/review.service.ts';\nexport { e };\n",
   'apps/web/src/lib/format.ts': 'export const f = 1;\n',
+  'apps/web/src/lib/api/tax/keys.ts': "import { f } from '../../format.ts';\nexport const k = f;\n",
+  'apps/web/src/components/tax/badge.tsx': "import { k } from '../../lib/api/tax/keys.ts';\nexport { k };\n",
+  'apps/web/src/features/review/page.tsx':
+    "import { k } from '../../components/tax/badge.tsx';\nimport { f } from './own.ts';\nexport { f, k };\n",
+  'apps/web/src/features/review/own.ts': 'export const f = 1;\n',
+  'apps/web/src/app/routes/dashboard.tsx':
+    "import { f } from '../../features/review/page.tsx';\nimport { e } from '../../features/tax/page.tsx';\nexport { e, f };\n",
   'apps/web/src/features/tax/page.tsx': "import { f } from '../../lib/format.ts';\nexport { f };\n",
   'apps/web/src/app/router.tsx': "import { f } from '../features/tax/page.tsx';\nexport { f };\n",
 };
@@ -123,6 +130,15 @@ describe('architecture rules', { timeout: 60_000 }, () => {
       expect(new Set(await violations(tree ?? {}))).toEqual(new Set([rule]));
     });
   }
+
+  it('every rule is an error, with no exceptions for particular files', () => {
+    for (const rule of config.forbidden ?? []) {
+      expect(rule.severity, rule.name).toBe('error');
+      // A pathNot may name a layer or a pattern, never one file of the repository.
+      for (const not of [rule.from.pathNot, rule.to.pathNot].flat().filter(Boolean))
+        expect(String(not), rule.name).not.toMatch(/\/[\w-]+\\\.(ts|tsx|js|cjs|mjs)\$?$/);
+    }
+  });
 
   it('no rule fires on the same layers importing the allowed way', async () => {
     expect(await violations(ALLOWED)).toEqual([]);
