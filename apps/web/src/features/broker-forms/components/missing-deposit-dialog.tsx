@@ -2,12 +2,12 @@ import type { TieOutLineRow } from '@lotwise/contracts/tax/tie-out';
 import { Alert, Button, Group, Modal, Progress, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
-import { useCheckCalculation } from '@/features/tax/api/check-calculation';
-import { useRecalculate } from '@/features/tax/api/recalculate';
+import { brokerFormsKeys } from '@/lib/api/broker-forms/broker-forms';
+import { useCheckCalculation } from '@/lib/api/tax/check-calculation';
+import { useRecalculate } from '@/lib/api/tax/recalculate';
 import { ApiError, errorText } from '@/lib/api-client';
 import { formatCrypto } from '@/lib/format/amount';
 import { useImportsChannel } from '@/lib/realtime';
-import { brokerFormsKeys } from '../api/broker-forms';
 import { useAddMissingDeposit } from '../api/missing-deposit';
 import { defaultAcquired } from './line-fixes-rules';
 

@@ -4,9 +4,9 @@ import { Link, useNavigate } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { paths } from '@/config/paths';
 import { useTaxYear } from '@/hooks/use-tax-year';
+import { useCheckCalculation } from '@/lib/api/tax/check-calculation';
 import { errorText } from '@/lib/api-client';
 import { useImportsChannel } from '@/lib/realtime';
-import { useCheckCalculation } from '../api/check-calculation';
 import { CalculateTaxesButton } from './calculate-taxes-button';
 
 /**
