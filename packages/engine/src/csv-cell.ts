@@ -4,7 +4,8 @@
  * the allocation record, `lotwise report` and `lotwise calc --allocation-csv`.
  *
  * Spreadsheets run a cell as a formula when it starts with `=`, `+`, `-` or `@` (and some
- * when it starts with a tab or a carriage return), so a wallet called `=HYPERLINK(...)` or
+ * when it starts with a tab, a carriage return, `|` or `%`: OWASP's list, for engines that
+ * read `|` as a DDE call and `%` as a macro), so a wallet called `=HYPERLINK(...)` or
  * `-2+3` would run on the user's machine. Such a cell gets a leading apostrophe (shown as
  * text, the apostrophe hidden). The one exception is a plain negative decimal (`-12.50`,
  * `-0.00000001`): it cannot be a formula, and an amount column must stay a number a
@@ -12,7 +13,7 @@
  */
 export function csvCell(value: string | number | null | undefined): string {
   let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text) && !PLAIN_NUMBER.test(text)) text = `'${text}`;
+  if (/^[=+\-@\t\r|%]/.test(text) && !PLAIN_NUMBER.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

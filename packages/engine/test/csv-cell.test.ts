@@ -13,6 +13,13 @@ describe('csvCell: the one CSV cell writer (issue 29.5)', () => {
     expect(csvCell('\rReturned')).toBe(`"'\rReturned"`);
     expect(csvCell('-')).toBe("'-");
     expect(csvCell('=')).toBe("'=");
+    // OWASP's list adds these for some spreadsheet engines: `|` (DDE) and `%` (macro).
+    expect(csvCell('|calc!A0')).toBe("'|calc!A0");
+    expect(csvCell("%0A-1+cmd|' /C calc'!A0")).toBe(`'%0A-1+cmd|' /C calc'!A0`);
+    expect(csvCell('%')).toBe("'%");
+    // Inside a cell they are harmless: only the first character counts.
+    expect(csvCell('50%')).toBe('50%');
+    expect(csvCell('a|b')).toBe('a|b');
   });
 
   it('leaves plain numbers, negative ones included, and ordinary text alone', () => {
