@@ -25,6 +25,9 @@ export class RowProblem extends Error {
   }
 }
 
+export const NUL_IN_CELL =
+  'holds a NUL character (\\u0000), which Lotwise cannot store; remove it from the file and upload again';
+
 /** Digits with an optional fraction: canonical after trimming zeros (see Row.plainAmount). */
 const PLAIN = /^\d+(?:\.\d+)?$/;
 
@@ -42,6 +45,9 @@ export class Row {
     if (i === -1) return undefined;
     const v = this.cells[i];
     if (v === undefined) return undefined;
+    // Lotwise cannot store a NUL (PostgreSQL's text refuses it): the row is refused with its
+    // line and column rather than stored with the character dropped, a value not the file's.
+    if (v.indexOf('\u0000') !== -1) throw new RowProblem(this.columnName(name, nth), NUL_IN_CELL);
     return v.indexOf('\uFEFF') === -1 ? v.trim() : v.replace(/\uFEFF/g, '').trim();
   }
 

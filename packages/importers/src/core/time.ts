@@ -162,9 +162,12 @@ function offsetMinutesOf(sign: string, hours: number, minutes: number, shown: st
 
 /** Build the ISO string, rejecting impossible dates such as 2024-02-30 or 25:00. */
 export function toIso(p: Parts, defaultOffset: number, raw: string): string {
-  if (p.mo < 1 || p.mo > 12 || p.d < 1 || p.d > 31 || p.h > 23 || p.mi > 59 || p.s > 60) {
+  if (p.mo < 1 || p.mo > 12 || p.d < 1 || p.d > 31 || p.h > 23 || p.mi > 59) {
     throw new TimeError(`"${raw}" is not a valid date/time`);
   }
+  // A leap second (23:59:60) would be stored as the next minute's 00 — a value other than the
+  // file's, said nowhere — so it is a row error like any impossible time.
+  if (p.s > 59) throw new TimeError(`"${raw}" has second ${p.s}: seconds run from 00 to 59`);
   // Years outside 2000–2999 are out of the range below whatever the rest says (and Date.UTC
   // would read year 1 as 1901).
   if (p.y < 2000 || p.y > 2999) throw outOfRange(raw);
@@ -172,14 +175,13 @@ export function toIso(p: Parts, defaultOffset: number, raw: string): string {
   if (offset0 < MIN_OFFSET_MINUTES || offset0 > MAX_OFFSET_MINUTES) {
     throw new TimeError(`"${raw}" has an offset outside the real UTC offsets (-12:00 to +14:00)`);
   }
-  // Fast path for the common case (UTC, ordinary year and second): build the string directly.
-  if (offset0 === 0 && p.s < 60) {
+  // Fast path for the common case (UTC): build the string directly.
+  if (offset0 === 0) {
     if (p.d > daysInMonth(p.y, p.mo)) throw new TimeError(`"${raw}" is not a valid date/time`);
     return inRange(`${p.y}-${pad2(p.mo)}-${pad2(p.d)}T${pad2(p.h)}:${pad2(p.mi)}:${pad2(p.s)}Z`, raw);
   }
   const local = Date.UTC(p.y, p.mo - 1, p.d, p.h, p.mi, p.s);
-  const check = new Date(local);
-  if (check.getUTCDate() !== p.d) throw new TimeError(`"${raw}" is not a valid date/time`);
+  if (p.d > daysInMonth(p.y, p.mo)) throw new TimeError(`"${raw}" is not a valid date/time`);
   const offset = p.offset ?? defaultOffset;
   return inRange(isoFromMs(local - offset * 60_000), raw);
 }

@@ -173,8 +173,9 @@ describe('parseTime', () => {
     expect(parseTime('2024-02-29 12:00:00 UTC')).toBe('2024-02-29T12:00:00Z');
     expect(() => parseTime('2023-02-29 12:00:00 UTC')).toThrow('not a valid date/time');
     expect(() => parseTime('2024-01-01 24:00:00Z')).toThrow('not a valid date/time');
-    // Second 60 and a zone-less value under a header offset still take the full parser.
-    expect(parseTime('2024-03-05 10:00:60 UTC')).toBe('2024-03-05T10:01:00Z');
+    // Second 60 is refused, never rolled over into the next minute (attack pass); a zone-less
+    // value under a header offset still takes the full parser.
+    expect(() => parseTime('2024-03-05 10:00:60 UTC')).toThrow('has second 60');
     expect(parseTime('2024-02-01 08:00:03', 'iso', 480)).toBe('2024-02-01T00:00:03Z');
     expect(parseTime('2024-02-01 08:00:03Z', 'iso', 480)).toBe('2024-02-01T08:00:03Z');
     expect(() => parseTime('2024-0a-01 08:00:03')).toThrow('is not a YYYY-MM-DD HH:MM:SS timestamp');
