@@ -288,6 +288,26 @@ for (const dialect of DIALECTS) {
       const row = await server.ctx.db.kysely.selectFrom('mfa_challenges').selectAll().execute();
       expect(row.every((r) => r.attempts <= 5)).toBe(true);
     });
+
+    it('signs in exactly one of 12 parallel right codes: the refused ones do not delete the challenge', async () => {
+      const owner = await signUp(server, 'race-right@example.com');
+      const secret = await enableMfa(owner);
+      for (let round = 0; round < 3; round++) {
+        const anon = new TestClient(server.app);
+        const step1 = await anon.post('/api/auth/login', {
+          email: 'race-right@example.com',
+          password: PASSWORD,
+        });
+        expect(step1.body.status).toBe('mfa_required');
+        const token: string = step1.body.mfa_token;
+        const code = authenticator.generate(secret);
+        const results = await Promise.all(
+          Array.from({ length: 12 }, () => anon.post('/api/auth/login/mfa', { mfa_token: token, code })),
+        );
+        const statuses = results.map((r) => r.status);
+        expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+      }
+    });
   });
 }
 

@@ -137,7 +137,11 @@ export async function completeMfa(
     .returning('user_id')
     .executeTakeFirst();
   if (!claimed) {
-    await db.deleteFrom('mfa_challenges').where('id', '=', id).execute();
+    // Only an expired challenge is cleared here. One over its attempt cap stays until it
+    // expires: deleting it would spend it under a request still judging a right code (of many
+    // right codes at once, none signed in on PostgreSQL). Only the request that judges the
+    // right code spends it.
+    await db.deleteFrom('mfa_challenges').where('id', '=', id).where('expires_at', '<=', nowIso()).execute();
     throw new AppError('invalid_token', EXPIRED_CHALLENGE);
   }
   const user = await ctx.users.findById(claimed.user_id);
