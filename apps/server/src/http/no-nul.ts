@@ -7,13 +7,25 @@ import { AppError } from './errors.ts';
  * while SQLite stores it), and no field of the API means anything by it.
  */
 export function nulField(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path || 'value' : null;
-  if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return null;
-  for (const [key, inner] of Object.entries(value)) {
-    const here = path ? `${path}.${key}` : key;
-    if (key.includes('\u0000')) return here;
-    const found = nulField(inner, here);
-    if (found) return found;
+  // A walk with its own stack (depth first, in key order), not recursion: a body nested
+  // thousands deep must not overflow the call stack (HTTP 500 before; issue 29 attack pass).
+  const stack: Array<{ value: unknown; path: string }> = [{ value, path }];
+  while (stack.length > 0) {
+    const here = stack.pop() as { value: unknown; path: string };
+    if (typeof here.value === 'string') {
+      if (here.value.includes('\u0000')) return here.path || 'value';
+      continue;
+    }
+    if (here.value === null || typeof here.value !== 'object' || Buffer.isBuffer(here.value)) continue;
+    const entries = Object.entries(here.value);
+    for (const [key] of entries) {
+      const at = here.path ? `${here.path}.${key}` : key;
+      if (key.includes('\u0000')) return at;
+    }
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, inner] = entries[i] as [string, unknown];
+      stack.push({ value: inner, path: here.path ? `${here.path}.${key}` : key });
+    }
   }
   return null;
 }

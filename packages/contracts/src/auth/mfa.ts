@@ -25,6 +25,7 @@ export const mfaEnable = defineCall({
   body: z.object({
     code: z
       .string()
+      .max(20, 'Enter the 6-digit code from your authenticator app')
       .trim()
       .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'),
   }),

@@ -31,6 +31,7 @@ export function passwordProblems(password: string, email?: string): string[] {
 
 export const email = z
   .string()
+  .max(1000, 'E-mail address is too long')
   .trim()
   .toLowerCase()
   .pipe(z.email({ message: 'Enter a valid e-mail address' }).max(254, 'E-mail address is too long'));

@@ -76,7 +76,7 @@ export const loginMfa = defineCall({
   tag: 'auth',
   public: true,
   body: z.object({
-    mfa_token: z.string().min(1),
+    mfa_token: z.string().min(1).max(200),
     code: z.string().trim().min(6, 'Enter the 6-digit code from your authenticator app').max(20),
   }),
   response: loginResult,
@@ -107,6 +107,6 @@ export const resetPassword = defineCall({
   summary: 'Set a new password with a reset token',
   tag: 'auth',
   public: true,
-  body: z.object({ token: z.string().min(1), password }),
+  body: z.object({ token: z.string().min(1).max(200), password }),
   response: successStatus,
 });

@@ -11,12 +11,12 @@ export const blockchainQuery = defineCall({
   summary: 'Import a wallet from its chain by address (EVM chains through Etherscan); runs as a job',
   tag: 'imports',
   body: z.object({
-    coin: z.string().trim().toLowerCase().min(1, 'Choose a blockchain'),
-    address: z.string().trim().default(''),
-    wallet: z.string().trim().optional(),
+    coin: z.string().trim().toLowerCase().min(1, 'Choose a blockchain').max(40),
+    address: z.string().trim().max(200).default(''),
+    wallet: z.string().trim().max(200).optional(),
     us_based: flag.optional(),
     xpub: flag.optional(),
-    xpub_key: z.string().trim().optional(),
+    xpub_key: z.string().trim().max(300).optional(),
     custom_wallet_name: z.string().trim().max(120).optional(),
   }),
   response: z.object({

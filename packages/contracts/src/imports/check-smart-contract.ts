@@ -16,7 +16,7 @@ export const checkSmartContract = defineCall({
   summary: 'Before a wallet is added by address: is it a contract, a token or an exchange hot wallet?',
   tag: 'imports',
   body: z.object({
-    coin: z.string().trim().toLowerCase().min(1, 'Choose a blockchain'),
+    coin: z.string().trim().toLowerCase().min(1, 'Choose a blockchain').max(40),
     address: z.string().trim().min(1, 'Enter the wallet address').max(200),
   }),
   response: z.object({

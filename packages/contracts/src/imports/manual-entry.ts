@@ -8,10 +8,12 @@ import { isFiatCode } from '../transactions/fiat.ts';
 const amount = z
   .string()
   .trim()
+  .max(60)
   .regex(/^\d+(\.\d+)?$/, 'must be a number of 0 or more, like 0.25');
 const currency = z
   .string()
   .trim()
+  .max(20)
   .toUpperCase()
   .regex(/^[A-Z0-9.\-_]{1,20}$/, 'must be a currency code such as BTC or USD')
   // '2300' in the currency box is an amount typed in the wrong field, not a coin.
@@ -27,6 +29,7 @@ export const manualEntryBody = z
         message: 'must be a date and time in UTC, like 2024-03-01T10:00:00Z',
         offset: true,
       })
+      .max(40)
       .refine((v) => isTransactionTime(Date.parse(v)), `must be ${DATE_RANGE_TEXT}`),
     type: transactionKind,
     from_currency: currency.optional(),

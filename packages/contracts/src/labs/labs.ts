@@ -146,6 +146,7 @@ export const researchPosition = z.object({
   quantity: z
     .string()
     .trim()
+    .max(60)
     .regex(/^\d+(\.\d+)?$/, 'Enter a quantity like 1.5')
     .refine((q) => Number(q) > 0, 'The quantity must be more than 0'),
 });

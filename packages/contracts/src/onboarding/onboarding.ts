@@ -47,7 +47,10 @@ export const saveCurrency = defineCall({
   path: '/api/currency',
   summary: 'Save the reporting currency and time zone',
   tag: 'onboarding',
-  body: z.object({ currency: z.string().trim().toUpperCase().length(3), timezone: z.string().min(1) }),
+  body: z.object({
+    currency: z.string().trim().toUpperCase().length(3),
+    timezone: z.string().min(1).max(100),
+  }),
   response: successStatus,
 });
 

@@ -148,7 +148,12 @@ export const valueSources = defineCall({
   path: '/api/transaction/value_sources',
   summary: "Each row's value in the reporting currency and where it came from",
   tag: 'prices',
-  query: z.object({ ids: z.string().regex(/^\d+(,\d+){0,199}$/) }),
+  query: z.object({
+    ids: z
+      .string()
+      .max(2400)
+      .regex(/^\d+(,\d+){0,199}$/),
+  }),
   response: z.object({ data: z.record(z.string(), rowValue) }),
 });
 
@@ -180,6 +185,7 @@ export const changeTokenSymbol = defineCall({
     from: z.string().trim().min(1).max(64),
     to: z
       .string()
+      .max(200)
       .trim()
       .toUpperCase()
       .regex(/^[A-Z0-9][A-Z0-9._-]{1,31}$/, 'to: use letters and digits, 2 to 32 characters'),

@@ -83,11 +83,11 @@ export const decideFindings = defineCall({
     z.object({
       wizard: findingWizard,
       decisions: z
-        .array(z.object({ finding_id: z.string().min(1), choice: z.string().min(1) }))
+        .array(z.object({ finding_id: z.string().min(1).max(100), choice: z.string().min(1).max(100) }))
         .min(1)
         .max(500),
     }),
-    z.object({ wizard: findingWizard, all: z.literal(true), choice: z.string().min(1) }),
+    z.object({ wizard: findingWizard, all: z.literal(true), choice: z.string().min(1).max(100) }),
   ]),
   response: z.object({
     status: z.literal('success'),

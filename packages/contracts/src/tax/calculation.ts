@@ -65,7 +65,7 @@ export const checkTaxCalculation = defineCall({
   path: '/api/traces/check_tax_calculation',
   summary: 'Progress of one calculation by trace id',
   tag: 'tax',
-  query: z.object({ id: z.string().min(1) }),
+  query: z.object({ id: z.string().min(1).max(100) }),
   response: z.object({
     status: z.literal('success'),
     data: z.object({
@@ -128,11 +128,16 @@ export const listTaxYears = defineCall({
   }),
 });
 
+/** The longest lot-method text a save accepts (a bounded request gets a bounded answer). */
+export const TAX_METHOD_MAX_LENGTH = 1200;
+
 export const taxSettings = z.object({
   method: z
     .string()
     .trim()
     .toLowerCase()
+    // A year a line of about 11 characters: 1,200 holds every year from 2009 to 2100 and more.
+    .max(TAX_METHOD_MAX_LENGTH, `at most ${TAX_METHOD_MAX_LENGTH} characters`)
     .regex(
       /^(fifo|lifo|hifo|lofo|\d{4}:(fifo|lifo|hifo|lofo)(,\s*\d{4}:(fifo|lifo|hifo|lofo))*)$/,
       'use fifo, lifo, hifo, lofo, or a list such as 2020:fifo,2021:lifo',
@@ -146,16 +151,20 @@ export const taxSettings = z.object({
  * leave 2024's method to the order of the list). Stored values are read with `taxSettings`.
  */
 export const taxSettingsInput = taxSettings.superRefine((settings, ctx) => {
+  if (settings.method.length > TAX_METHOD_MAX_LENGTH) return;
   const seen = new Set<string>();
+  const twice = new Set<string>();
   for (const year of settings.method.match(/\d{4}(?=:)/g) ?? []) {
-    if (seen.has(year))
-      ctx.addIssue({
-        code: 'custom',
-        path: ['method'],
-        message: `${year} is given twice; give each year one method`,
-      });
+    if (seen.has(year)) twice.add(year);
     seen.add(year);
   }
+  // Each repeated year once, however often it is repeated.
+  for (const year of twice)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['method'],
+      message: `${year} is given twice; give each year one method`,
+    });
 });
 
 export const getTaxSettings = defineCall({

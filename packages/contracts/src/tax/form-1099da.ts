@@ -9,7 +9,10 @@ const decimalText = z
   .string()
   .max(64)
   .regex(/^\d+(\.\d+)?$/, 'a number without sign or grouping, such as 1234.56');
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
+const day = z
+  .string()
+  .length(10, 'a date as YYYY-MM-DD')
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD');
 
 export const form1099DaBoxes = z.object({
   /** Applicable checkbox on Form 8949 printed by the broker (G, H, J, K, or Y for none of them). */

@@ -259,7 +259,7 @@ export const adminUpdateUser = defineCall({
   summary: 'Admin: changes an account’s roles or disables/enables it',
   tag: 'admin',
   params: idParams,
-  body: z.object({ roles: z.array(role).min(1).optional(), disabled: z.boolean().optional() }),
+  body: z.object({ roles: z.array(role).min(1).max(4).optional(), disabled: z.boolean().optional() }),
   response: successStatus,
 });
 

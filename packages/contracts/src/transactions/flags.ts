@@ -6,7 +6,7 @@ export const getVisibilityFilterStatus = defineCall({
   path: '/api/feature_toggles/feature_status',
   summary: 'Whether a feature (visibility_filter) is on',
   tag: 'transactions',
-  query: z.object({ feature: z.string() }),
+  query: z.object({ feature: z.string().max(100) }),
   response: z.object({ status: z.boolean() }),
 });
 

@@ -56,6 +56,7 @@ export const dismissSafeHarborBanner = defineCall({
 
 export const countryCode = z
   .string()
+  .max(20)
   .trim()
   .toUpperCase()
   .regex(/^[A-Z]{2}$/, 'Choose a country');

@@ -16,11 +16,11 @@ export const hardwareUploadError = (coin: string) => `Error uploading ${coin} ac
 
 /** An account as the wallet app describes it (§3 "Hardware-wallet account"). */
 export const hardwareAccount = z.object({
-  id: z.string().min(1),
-  currency: z.string(),
-  currencyCode: z.string().trim().toUpperCase(),
-  address: z.string().trim().default(''),
-  xPubKey: z.string().trim().nullish(),
+  id: z.string().min(1).max(200),
+  currency: z.string().max(100),
+  currencyCode: z.string().max(20).trim().toUpperCase(),
+  address: z.string().max(200).trim().default(''),
+  xPubKey: z.string().max(300).trim().nullish(),
   pending: z.boolean().optional(),
 });
 export type HardwareAccount = z.infer<typeof hardwareAccount>;

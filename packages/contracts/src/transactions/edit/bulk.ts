@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../../http.ts';
 import { recordId } from '../../ids.ts';
-import { listTransactionsBody } from '../list-transactions.ts';
+import { strictListFilter } from '../list-transactions.ts';
 import type { UserDefinedType } from './types.ts';
 
 /**
@@ -93,7 +93,7 @@ export const bulkUpdateTransactions = defineCall({
   path: '/api/traces/bulk_update_transactions',
   summary: 'Mark the selected transactions (all deposits, all withdrawals or all trades) as one type',
   tag: 'transactions',
-  body: z.object({ ids, sub_category: mark }),
+  body: z.strictObject({ ids, sub_category: mark }),
   response: bulkResponse,
 });
 
@@ -103,7 +103,7 @@ export const updateSelected = defineCall({
   path: '/api/transaction/update_selected',
   summary: 'Mark the selected transactions as one type (revamped client)',
   tag: 'transactions',
-  body: z.object({ type: mark, selected_txns: ids }),
+  body: z.strictObject({ type: mark, selected_txns: ids }),
   response: bulkResponse,
 });
 
@@ -114,11 +114,11 @@ export type BulkAction = (typeof BULK_ACTIONS)[number];
  * All pages: the client sends the list's filter instead of ids (other_transactions_ids is
  * empty past 10,000 matches) and the server applies the change as a background job.
  */
-export const bulkByFilterBody = z.object({
+export const bulkByFilterBody = z.strictObject({
   action: z.enum(BULK_ACTIONS),
   /** The mark, for action 'type'. */
   type: mark.optional(),
-  filter: listTransactionsBody,
+  filter: strictListFilter,
   /** The list's ?type= narrowing, when the client used it. */
   list_type: z.enum(['Deposit', 'Withdrawal', 'Trade']).optional(),
 });

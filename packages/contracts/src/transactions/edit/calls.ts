@@ -46,7 +46,7 @@ export const toggleIgnore = defineCall({
   path: '/api/traces/toggle_group_transaction_type_ignore',
   summary: 'Ignore or enable transactions',
   tag: 'transactions',
-  body: z.object({ ids, is_ignore: flag }),
+  body: z.strictObject({ ids, is_ignore: flag }),
   response: z.object({
     status: z.literal('success'),
     message: z.string(),
@@ -62,7 +62,7 @@ export const deleteTransactions = defineCall({
   path: '/api/traces/delete_transaction',
   summary: 'Delete manual transactions',
   tag: 'transactions',
-  body: z.object({ ids }),
+  body: z.strictObject({ ids }),
   response: z.object({
     status: z.literal('success'),
     message: z.string(),
