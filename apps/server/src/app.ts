@@ -11,6 +11,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './http/context.ts';
 import { apiNotFound, installErrorHandler } from './http/error-handler.ts';
+import { installJsonDepthLimit } from './http/json-depth.ts';
 import { registerSecurityHeaders, SWAGGER_UI_CSP } from './http/security-headers.ts';
 import { installSessions } from './http/session-plugin.ts';
 import { registerTestHooks } from './http/test-hooks.routes.ts';
@@ -41,6 +42,8 @@ import { registerUserRoutes } from './modules/users/users.routes.ts';
 import { registerApiImportRoutes } from './modules/wallets/api-imports.routes.ts';
 import { registerWalletImportRoutes } from './modules/wallets/wallet-imports.routes.ts';
 import { registerRealtime } from './realtime/ws.ts';
+import { AfterAnswer } from './shared/after-answer.ts';
+import { warmPasswordCheck } from './shared/passwords.ts';
 
 export async function buildApp(
   ctx: AppContext,
@@ -52,6 +55,11 @@ export async function buildApp(
     trustProxy: trustProxyOption(ctx.config.trustProxy),
     bodyLimit: 10 * 1024 * 1024,
   });
+  installJsonDepthLimit(app);
+  const afterAnswer = new AfterAnswer(app.log);
+  app.decorate('afterAnswer', afterAnswer);
+  app.addHook('onClose', () => afterAnswer.idle());
+  warmPasswordCheck();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);

@@ -6,6 +6,8 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
  */
 export class TestClient {
   private cookies = new Map<string, string>();
+  /** False: answer as soon as the server answers (timing tests), not after its work after the answer. */
+  waitAfterAnswer = true;
 
   constructor(private readonly app: FastifyInstance) {}
 
@@ -22,6 +24,8 @@ export class TestClient {
       ...(body !== undefined ? { payload: Buffer.isBuffer(body) ? body : (body as object) } : {}),
     });
     this.keepCookies(response);
+    // Work a call does after answering (a reset's e-mail): done before the test reads it.
+    if (this.waitAfterAnswer) await this.app.afterAnswer?.idle();
     return { status: response.statusCode, body: safeJson(response) };
   }
 

@@ -15,7 +15,12 @@ import { publicRoute } from '../../http/route.ts';
 import { endSession, startSession } from '../../http/session-cookies.ts';
 import { AttemptsRepo } from '../../shared/attempts.repo.ts';
 import { clientAddress, judgeGuess, limits } from '../../shared/limits.ts';
-import { checkCredentials, completeMfa, signUp as createAccount } from './auth.service.ts';
+import {
+  assertStrongPassword,
+  checkCredentials,
+  completeMfa,
+  signUp as createAccount,
+} from './auth.service.ts';
 import {
   resetPassword as applyReset,
   FORGOT_MESSAGE,
@@ -52,7 +57,10 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     async ({ body, request, reply }) => {
       // Addresses confirmed by e-mail: one answer whether or not the address had an account.
       if (ctx.config.signupConfirmEmail) {
-        await signUpByEmail(ctx, body);
+        // After the answer (the same for every address): checking and writing take as long
+        // whether or not it had an account.
+        assertStrongPassword(body.password, body.email);
+        app.afterAnswer.run('sign-up', () => signUpByEmail(ctx, body));
         return { status: 'confirm_email' as const, message: CONFIRM_EMAIL_MESSAGE };
       }
       const user = await createAccount(ctx, body);
@@ -112,7 +120,10 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     async ({ body }) => {
       // A few e-mails an hour to one address, counted whether or not it has an account; past
       // that the answer is the same and no mail goes out.
-      if (await attempts.take(limits.resetMails(body.email))) await requestPasswordReset(ctx, body.email);
+      // The look-up, the link and the e-mail happen after the answer, so it takes as long
+      // whether or not the address has an account.
+      if (await attempts.take(limits.resetMails(body.email)))
+        app.afterAnswer.run('password reset', () => requestPasswordReset(ctx, body.email));
       return { status: 'success' as const, message: FORGOT_MESSAGE };
     },
     // Per client address, whichever addresses it asks about.
