@@ -315,6 +315,72 @@ for (const dialect of DIALECTS) {
         expect((await client.get('/api/auth/session')).body.masquerade.email).toBe('alice@example.com');
       });
 
+      it(`${who} inside Alice’s account: the session shows whose account it is, not her two-factor or preferences`, async () => {
+        const client = users[name]!.client;
+        const before = (await server.ctx.users.findById(ids.alice))!;
+        await server.ctx.users.update(ids.alice, {
+          mfa_enabled: true,
+          email_notifications: true,
+          switch_notifications: true,
+          onboarded: false,
+          onboarding_step: 3,
+          transaction_uploaded: true,
+          resync_reminder: true,
+          safe_harbor_dismissed: true,
+          bulk_edit_preference: 'all_pages',
+          username: 'alice-private',
+          currency: 'EUR',
+          timezone: 'Europe/Berlin',
+          country_code: 'DE',
+        });
+        try {
+          const seen = (await client.get('/api/auth/session')).body.user;
+          // What the pages need to show Alice's data: whose account, its roles and layout, and the
+          // currency, time zone and country her amounts, dates and reports are in.
+          expect(seen).toMatchObject({
+            id: ids.alice,
+            email: 'alice@example.com',
+            roles: ['customer'],
+            currency: 'EUR',
+            timezone: 'Europe/Berlin',
+            country_code: 'DE',
+          });
+          // Her two-factor, notification choices, onboarding and other preferences (the README's
+          // "no" rows: GET /api/setting, GET /api/users/mfa) read as fixed values.
+          expect(seen).toMatchObject({
+            username: null,
+            mfa_enabled: false,
+            email_notifications: false,
+            switch_notifications: false,
+            onboarded: true,
+            onboarding_step: 5,
+            transaction_uploaded: false,
+            resync_reminder: false,
+            safe_harbor_dismissed: false,
+            bulk_edit_preference: null,
+          });
+          // Alice herself still sees all of it.
+          const own = (await users.alice!.client.get('/api/auth/session')).body.user;
+          expect(own).toMatchObject({ mfa_enabled: true, onboarded: false, username: 'alice-private' });
+        } finally {
+          await server.ctx.users.update(ids.alice, {
+            mfa_enabled: Boolean(before.mfa_enabled),
+            email_notifications: Boolean(before.email_notifications),
+            switch_notifications: Boolean(before.switch_notifications),
+            onboarded: Boolean(before.onboarded),
+            onboarding_step: before.onboarding_step,
+            transaction_uploaded: Boolean(before.transaction_uploaded),
+            resync_reminder: Boolean(before.resync_reminder),
+            safe_harbor_dismissed: Boolean(before.safe_harbor_dismissed),
+            bulk_edit_preference: before.bulk_edit_preference,
+            username: before.username,
+            currency: before.currency,
+            timezone: before.timezone,
+            country_code: before.country_code,
+          });
+        }
+      });
+
       it(`${who} inside Alice’s account: every "yes" cell read answers and shows Alice’s data`, async () => {
         const client = users[name]!.client;
         let seen = 0;

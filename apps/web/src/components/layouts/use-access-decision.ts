@@ -18,6 +18,7 @@ export function useAccessDecision(): {
         search,
         pricingTarget: readCookie(COOKIES.pricingTarget),
         redirectTarget: readCookie(COOKIES.redirect),
+        viewingClient: session.data.masquerade !== null,
       })
     : null;
   const rememberRedirect = decision?.kind === 'redirect' ? decision.rememberRedirect : undefined;

@@ -151,3 +151,22 @@ describe('leaving onboarding', () => {
     });
   });
 });
+
+describe('an accountant or admin viewing a client (attack pass)', () => {
+  const viewing = (user: GuardUser, pathname: string) =>
+    decideAccess({ user, pathname, search: '', pricingTarget: null, viewingClient: true });
+  const unfinished: GuardUser = { ...customer, onboarded: false, onboarding_step: 1 };
+
+  it('never sends them into the client’s onboarding, finished or not', () => {
+    for (const path of ['/dashboard', '/transactions', '/tax', '/']) {
+      expect(viewing(unfinished, path), path).toEqual({ kind: 'allow' });
+      expect(viewing(customer, path), path).toEqual({ kind: 'allow' });
+    }
+    for (const path of ['/onboarding/step-1', '/onboarding/step-4', '/onboarding/video'])
+      expect(viewing(unfinished, path), path).toEqual({ kind: 'redirect', to: '/' });
+  });
+
+  it('the client’s own session still resumes an unfinished onboarding', () => {
+    expect(at(unfinished, '/dashboard')).toEqual({ kind: 'redirect', to: '/onboarding/step-1' });
+  });
+});

@@ -28,6 +28,11 @@ export interface GuardInput {
   pricingTarget: string | null;
   /** The redirect target remembered earlier in a cookie, if any. */
   redirectTarget?: string | null;
+  /**
+   * An accountant (or admin) is viewing a client's account: the client's onboarding is the
+   * client's own (its calls are refused while viewing), so it never gates the pages.
+   */
+  viewingClient?: boolean;
 }
 
 const ALLOW: AccessDecision = { kind: 'allow' };
@@ -42,12 +47,15 @@ export function decideAccess({
   search,
   pricingTarget,
   redirectTarget = null,
+  viewingClient = false,
 }: GuardInput): AccessDecision {
   if (!user) return decideLoggedOut(pathname, search, pricingTarget);
   if (!hasPageAccess(user)) return { kind: 'unauthorised' };
-  if (isAdmin(user)) return ALLOW;
 
   const inOnboarding = under(pathname, '/onboarding');
+  // Viewing a client: never into the client's onboarding, whether the client finished it or not.
+  if (viewingClient) return inOnboarding ? { kind: 'redirect', to: paths.home.path } : ALLOW;
+  if (isAdmin(user)) return ALLOW;
   const inTaxPro = under(pathname, '/tax_pro');
 
   if (inTaxPro && !isCpa(user)) return { kind: 'redirect', to: paths.dashboard.path };
