@@ -66,6 +66,10 @@ describe('an accountant inside the account of a client who never finished onboar
         expect(new URL(page.url()).pathname, path).not.toMatch(/^\/onboarding/);
         expect(await banner.isVisible(), path).toBe(true);
         expect(await page.getByRole('button', { name: 'Exit and Return' }).isVisible(), path).toBe(true);
+        // Whole inside the banner, not cut off by its fixed phone height.
+        const box = await banner.boundingBox();
+        const exit = await page.getByRole('button', { name: 'Exit and Return' }).boundingBox();
+        expect(box && exit && exit.y >= box.y && exit.y + exit.height <= box.y + box.height, path).toBe(true);
         if (path === '/transactions')
           await screenshot(page, `impersonation-onboarding-transactions-${width}`);
       }

@@ -15,7 +15,8 @@ export function MasqueradeBanner({ masquerade }: { masquerade: Masquerade }) {
     <Group className={classes.masquerade} justify="center" align="center" gap={6} role="status" wrap="wrap">
       <Text fz="inherit" span style={{ minWidth: 0 }}>
         <IconEye size={14} style={{ verticalAlign: '-2px', marginRight: 4 }} />
-        You are viewing <b>{masquerade.name}</b> {masquerade.email} {masquerade.uuid}
+        You are viewing <b>{masquerade.name}</b> {masquerade.email}{' '}
+        <span className={classes.masqueradeUuid}>{masquerade.uuid}</span>
       </Text>
       <Anchor
         component="button"
