@@ -5,16 +5,19 @@ import { DATE_RANGE_TEXT, isTransactionTime } from '../transactions/date-range.t
 
 const positive = z
   .string()
+  .max(80, 'must be a number such as 0.25')
   .trim()
   .regex(/^\d+(\.\d+)?$/, 'must be a number such as 0.25')
   .refine((v) => /[1-9]/.test(v), 'must be more than 0');
 const money = z
   .string()
+  .max(80, 'must be an amount of 0 or more, such as 1250.00')
   .trim()
   .transform((v) => v.replace(/^\$/, '').replace(/,/g, ''))
   .pipe(z.string().regex(/^\d+(\.\d{1,8})?$/, 'must be an amount of 0 or more, such as 1250.00'));
 const day = z
   .string()
+  .max(40, 'must be a date as YYYY-MM-DD')
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
   .refine((v) => {
