@@ -116,6 +116,7 @@ export function calculate(
   };
 
   const order = prepared.order;
+  const onYear = options.onYear;
   const released = options.releaseRows
     ? (transactions as unknown as Array<EngineTransaction | undefined>)
     : null;
@@ -128,6 +129,8 @@ export function calculate(
     if (yearOf(day) !== year) {
       year = yearOf(day);
       ledger.setMethod(plan.forYear(year));
+      // Rows come in time order: no later row adds to an earlier year.
+      if (onYear) for (const [key, summary] of rec.takeYearsBefore(year)) onYear(key, summary);
     }
     processor.process(materialise(slot, prepared, calendar));
     if (released !== null) {
@@ -141,6 +144,8 @@ export function calculate(
   // allocated at that day (Rev. Proc. 2024-28 allocates before the first 2025 sale, not at it).
   if (switchDay !== null && holdsAnything(ledger)) allocate();
 
+  if (onYear)
+    for (const [key, summary] of rec.takeYearsBefore(Number.POSITIVE_INFINITY)) onYear(key, summary);
   return {
     years: rec.yearSummaries(),
     holdings: holdingsOf(ledger),

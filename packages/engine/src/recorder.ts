@@ -271,17 +271,33 @@ export class Recorder {
 
   yearSummaries(): Record<string, YearSummary> {
     const out: Record<string, YearSummary> = {};
-    for (const year of [...this.years.keys()].sort((a, b) => a - b)) {
-      const t = this.years.get(year)!;
-      out[String(year)] = {
-        proceeds: fixedString(t.proceeds),
-        costBasis: fixedString(t.costBasis),
-        shortTermGain: fixedString(t.shortTermGain),
-        longTermGain: fixedString(t.longTermGain),
-        income: fixedString(t.income),
-        disposals: t.disposals,
-        incomeLines: t.incomeLines,
-      };
+    for (const [year, summary] of this.takeYearsBefore(Number.POSITIVE_INFINITY)) out[year] = summary;
+    return out;
+  }
+
+  /**
+   * The summaries of the years before `year`, in year order, given up: the recorder keeps
+   * nothing of them (a row of such a year recorded later would start it afresh).
+   */
+  takeYearsBefore(year: number): Array<[string, YearSummary]> {
+    const out: Array<[string, YearSummary]> = [];
+    if (this.years.size === 0) return out;
+    for (const key of [...this.years.keys()].sort((a, b) => a - b)) {
+      if (key >= year) break;
+      const t = this.years.get(key)!;
+      this.years.delete(key);
+      out.push([
+        String(key),
+        {
+          proceeds: fixedString(t.proceeds),
+          costBasis: fixedString(t.costBasis),
+          shortTermGain: fixedString(t.shortTermGain),
+          longTermGain: fixedString(t.longTermGain),
+          income: fixedString(t.income),
+          disposals: t.disposals,
+          incomeLines: t.incomeLines,
+        },
+      ]);
     }
     return out;
   }

@@ -123,6 +123,13 @@ export interface CalculateOptions {
    * beside the results being built. The caller must not read the list afterwards.
    */
   releaseRows?: boolean;
+  /**
+   * Each tax year's summary as soon as no later row can add to it (the rows are processed in
+   * time order: a year is done once a row of a later year comes, or at the end), in year order.
+   * Its lines are then the callback's: they are not kept, and `years` in the result is empty.
+   * A million rows' disposal lines need not all be alive at once (the CLI prints each year).
+   */
+  onYear?: (year: string, summary: YearSummary) => void;
 }
 
 export type Term = 'short' | 'long';

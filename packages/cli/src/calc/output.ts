@@ -8,6 +8,8 @@ import type {
 } from '@lotwise/engine/types';
 import { plain, toCents } from '@lotwise/reports/money';
 import { printedTotals, type TotalsInput } from '@lotwise/reports/totals';
+import { DisposalJson, printed } from './disposal-json.ts';
+import { HUGE_INSIDE, LONG_LIST } from './write-json.ts';
 
 /** The `lotwise calc --json` document (ARCHITECTURE.md "CLI"). Every number is a decimal string. */
 export interface CalcJson {
@@ -28,9 +30,12 @@ export interface CalcJson {
   moves?: CalculationResult['moves'];
 }
 
-type YearJson = Omit<YearSummary, 'incomeLines' | 'disposals'> & {
-  /** The engine's lines with the fields printed (totals read proceeds, costBasis, term, taxable). */
-  disposals: Array<Record<string, unknown> & TotalsInput['disposals'][number]>;
+/** A disposal line's printed fields (totals read proceeds, costBasis, term, taxable). */
+type PrintedLine = Record<string, unknown> & TotalsInput['disposals'][number];
+
+export type YearJson = Omit<YearSummary, 'incomeLines' | 'disposals'> & {
+  /** The engine's lines with the fields printed; in a streamed year, DisposalJson items. */
+  disposals: PrintedLine[];
   incomeLines: YearSummary['incomeLines'];
 };
 
@@ -42,47 +47,52 @@ export function toJson(
   const years: Record<string, YearJson> = {};
   for (const [key, summary] of Object.entries(result.years)) {
     if (year !== null && Number(key) !== year) continue;
-    years[key] = {
-      proceeds: summary.proceeds,
-      costBasis: summary.costBasis,
-      shortTermGain: summary.shortTermGain,
-      longTermGain: summary.longTermGain,
-      income: summary.income,
-      disposals: summary.disposals.map((d) => ({
-        asset: d.asset,
-        amount: d.amount,
-        acquiredAt: d.acquiredAt,
-        disposedAt: d.disposedAt,
-        proceeds: d.proceeds,
-        costBasis: d.costBasis,
-        gain: d.gain,
-        term: d.term,
-        category: d.category,
-        wallet: d.wallet,
-        lots: d.lots,
-        txId: d.txId,
-        taxable: d.taxable,
-        ...(d.sellWithoutBuy ? { sellWithoutBuy: d.sellWithoutBuy } : {}),
-        ...(d.missingPrice ? { missingPrice: true } : {}),
-        ...(d.fairMarketValue ? { fairMarketValue: d.fairMarketValue } : {}),
-      })),
-      incomeLines: summary.incomeLines,
-    };
+    years[key] = yearJson(summary);
   }
-  if (year !== null && years[String(year)] === undefined) {
-    years[String(year)] = {
-      proceeds: '0',
-      costBasis: '0',
-      shortTermGain: '0',
-      longTermGain: '0',
-      income: '0',
-      disposals: [],
-      incomeLines: [],
-    };
-  }
+  if (year !== null && years[String(year)] === undefined) years[String(year)] = emptyYear();
+  return { years, ...restJson(result, year, extraWarnings) };
+}
+
+/**
+ * One tax year as printed: the engine's summary with each disposal line's printed fields.
+ * `lazy`: a long list's lines are printed by hand when written (DisposalJson), not copied.
+ */
+export function yearJson(summary: YearSummary, lazy = false): YearJson {
+  const long = lazy && summary.disposals.length > LONG_LIST;
+  return {
+    proceeds: summary.proceeds,
+    costBasis: summary.costBasis,
+    shortTermGain: summary.shortTermGain,
+    longTermGain: summary.longTermGain,
+    income: summary.income,
+    disposals: summary.disposals.map((d) =>
+      long && d.lots.length <= HUGE_INSIDE ? (new DisposalJson(d) as unknown as PrintedLine) : printed(d),
+    ),
+    incomeLines: summary.incomeLines,
+  };
+}
+
+/** The --year asked for when nothing happened in it. */
+export function emptyYear(): YearJson {
+  return {
+    proceeds: '0',
+    costBasis: '0',
+    shortTermGain: '0',
+    longTermGain: '0',
+    income: '0',
+    disposals: [],
+    incomeLines: [],
+  };
+}
+
+/** Everything of the document after `years`, in its order. */
+export function restJson(
+  result: CalculationResult,
+  year: number | null,
+  extraWarnings: EngineWarning[],
+): Omit<CalcJson, 'years'> {
   const holdings = year === null ? result.holdings : holdingsAt(result.checkpoints[0]);
-  const json: CalcJson = {
-    years,
+  const json: Omit<CalcJson, 'years'> = {
     holdings: holdings.map((h) => ({
       wallet: h.wallet,
       asset: h.asset,

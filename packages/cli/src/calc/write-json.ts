@@ -2,10 +2,19 @@
 const CHUNK_CHARS = 1 << 20;
 
 /** Lists longer than this print one item per line. */
-const LONG_LIST = 16;
+export const LONG_LIST = 16;
 
 /** An item of a long list with a list longer than this inside is walked, not printed whole. */
-const HUGE_INSIDE = 10_000;
+export const HUGE_INSIDE = 10_000;
+
+/**
+ * An item of a long list that prints itself: `toText()` is exactly what JSON.stringify prints
+ * of the object it stands for. Only for items of lists longer than LONG_LIST that fit on a
+ * line (anywhere else it would be printed as an object of its own fields).
+ */
+export abstract class OwnJson {
+  abstract toText(): string;
+}
 
 /**
  * Writes `value` as JSON in chunks, with back-pressure: a million rows' result is larger than
@@ -92,7 +101,7 @@ function indented(value: unknown, indent: string): string | undefined {
     : text.replaceAll('\n', `\n${indent}`);
 }
 
-function* pieces(value: unknown, indent: string): Generator<string> {
+export function* pieces(value: unknown, indent: string): Generator<string> {
   if (!isContainer(value) || isSmall(value)) {
     yield indented(value, indent) ?? 'null';
     return;
@@ -109,7 +118,8 @@ function* pieces(value: unknown, indent: string): Generator<string> {
       const item = value[i];
       if (fitsOnALine(item)) {
         // Like JSON.stringify: undefined, functions and symbols in a list print as null.
-        const text = (JSON.stringify(item) as string | undefined) ?? 'null';
+        const text =
+          item instanceof OwnJson ? item.toText() : ((JSON.stringify(item) as string | undefined) ?? 'null');
         parts.push(separator, text);
         size += separator.length + text.length;
         if (size >= CHUNK_CHARS) {
@@ -131,7 +141,21 @@ function* pieces(value: unknown, indent: string): Generator<string> {
     yield `\n${indent}]`;
     return;
   }
-  let first = true;
+  const first = yield* entries(value, indent, true);
+  yield first ? '{}' : `\n${indent}}`;
+}
+
+/**
+ * The entries of an object printed at `indent`, as `pieces` prints them inside its braces:
+ * `first` says no entry came before (the opening brace is then the first piece). Returns
+ * whether still none has been printed.
+ */
+export function* entries(
+  value: Record<string, unknown>,
+  indent: string,
+  first: boolean,
+): Generator<string, boolean> {
+  const inner = `${indent}  `;
   for (const [key, item] of Object.entries(value)) {
     const walk = isContainer(item) && !isSmall(item);
     const text = walk ? null : indented(item, inner);
@@ -141,5 +165,38 @@ function* pieces(value: unknown, indent: string): Generator<string> {
     if (text === null) yield* pieces(item, inner);
     else yield text;
   }
-  yield first ? '{}' : `\n${indent}}`;
+  return first;
+}
+
+/**
+ * writeJson's pieces for a document written while it is still being made (the CLI prints
+ * each tax year as the engine finishes it): `put` may be called from synchronous code, so
+ * it hands full chunks to the stream without waiting (stdout to a file or a pipe is
+ * synchronous on Linux; elsewhere the stream buffers them); `end` waits for the last one.
+ */
+export class JsonChunks {
+  private pending = '';
+
+  constructor(private readonly out: NodeJS.WritableStream = process.stdout) {}
+
+  put(piece: string): void {
+    if (piece.length >= CHUNK_CHARS) {
+      if (this.pending !== '') this.out.write(this.pending);
+      this.out.write(piece);
+      this.pending = '';
+      return;
+    }
+    this.pending += piece;
+    if (this.pending.length >= CHUNK_CHARS) {
+      this.out.write(this.pending);
+      this.pending = '';
+    }
+  }
+
+  /** The last piece and the final newline, as writeJson ends. */
+  end(): Promise<void> {
+    const text = `${this.pending}\n`;
+    this.pending = '';
+    return write(this.out, text);
+  }
 }

@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { calculate } from '@lotwise/engine/calculate';
 import { allocationCsv } from '@lotwise/engine/form8949';
 import { matchTransfers } from '@lotwise/engine/transfer-matching';
+import type { CalculationResult, YearSummary } from '@lotwise/engine/types';
 import type { Command } from 'commander';
 import {
   cliTieOuts,
@@ -12,9 +13,17 @@ import {
 } from '../calc/broker-forms.ts';
 import { loadWallets, walletNames } from '../calc/load.ts';
 import { type CalcCliOptions, parseCalcOptions } from '../calc/options.ts';
-import { toJson, toText } from '../calc/output.ts';
+import {
+  type CalcJson,
+  emptyYear,
+  restJson,
+  toJson,
+  toText,
+  type YearJson,
+  yearJson,
+} from '../calc/output.ts';
 import { resolveCliPrices } from '../calc/prices.ts';
-import { writeJson } from '../calc/write-json.ts';
+import { entries, JsonChunks, pieces, writeJson } from '../calc/write-json.ts';
 
 /**
  * `lotwise calc FILE... [--method M | --method 2020:fifo,2021:lifo] [--basis MODE] [--year YYYY]
@@ -87,21 +96,64 @@ export function registerCalc(program: Command): void {
       // The rows are not needed past their processing: each is let go as the engine is done with
       // it, and their memory is given back before the output is built.
       parsed.engine.releaseRows = true;
+      // --json without a tie-out (which reads every year's lines) prints each tax year as the
+      // engine finishes it, and lets its lines go: they are never all alive at once.
+      const stream = options.json && !facts ? new YearStream(parsed.year) : null;
+      if (stream) parsed.engine.onYear = (key, summary) => stream.year(key, summary);
       const result = calculate(matchTransfers(loaded.transactions, { inPlace: true }), parsed.engine);
       loaded.transactions.length = 0;
-      const json = toJson(result, parsed.year, [...loaded.warnings, ...prices.warnings]);
+      const warnings = [...loaded.warnings, ...prices.warnings];
+      if (stream) {
+        await stream.end(restJson(result, parsed.year, warnings));
+        writeAllocationCsv(options.allocationCsv, result);
+        return;
+      }
+      const json = toJson(result, parsed.year, warnings);
       if (facts) {
         const tied = cliTieOuts(forms.lines, result, facts, options.method ?? 'fifo');
         json.tieOut = Object.fromEntries(Object.entries(tied).map(([year, t]) => [year, tieOutJson(t)]));
       }
-      if (options.allocationCsv !== undefined && result.allocation) {
-        // A lot bought without a price: its basis blank and the record marked INCOMPLETE.
-        const unpriced = new Set(
-          result.statuses.filter((s) => s.flags.includes('missing_price')).map((s) => s.id),
-        );
-        writeFileSync(options.allocationCsv, allocationCsv(result.allocation, undefined, unpriced));
-      }
+      writeAllocationCsv(options.allocationCsv, result);
       if (options.json) await writeJson(json);
       else process.stdout.write(toText(json, currency));
     });
+}
+
+function writeAllocationCsv(file: string | undefined, result: CalculationResult): void {
+  if (file === undefined || !result.allocation) return;
+  // A lot bought without a price: its basis blank and the record marked INCOMPLETE.
+  const unpriced = new Set(result.statuses.filter((s) => s.flags.includes('missing_price')).map((s) => s.id));
+  writeFileSync(file, allocationCsv(result.allocation, undefined, unpriced));
+}
+
+/**
+ * The `--json` document written as the calculation goes: writeJson's layout of toJson's
+ * document, each year printed when the engine hands it over (`onYear`), the rest at the end.
+ */
+class YearStream {
+  private readonly out = new JsonChunks();
+  private first = true;
+
+  constructor(private readonly only: number | null) {
+    this.out.put('{\n  "years": ');
+  }
+
+  year(key: string, summary: YearSummary): void {
+    if (this.only !== null && Number(key) !== this.only) return;
+    this.put(key, yearJson(summary, true));
+  }
+
+  end(rest: Omit<CalcJson, 'years'>): Promise<void> {
+    if (this.only !== null && this.first) this.put(String(this.only), emptyYear());
+    this.out.put(this.first ? '{}' : '\n  }');
+    for (const piece of entries(rest, '', false)) this.out.put(piece);
+    this.out.put('\n}');
+    return this.out.end();
+  }
+
+  private put(key: string, year: YearJson): void {
+    this.out.put(`${this.first ? '{' : ','}\n    ${JSON.stringify(key)}: `);
+    this.first = false;
+    for (const piece of pieces(year, '    ')) this.out.put(piece);
+  }
 }
