@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { calculate } from '@lotwise/engine/calculate';
 import { allocationCsv } from '@lotwise/engine/form8949';
 import { matchTransfers } from '@lotwise/engine/transfer-matching';
-import type { CalculationResult, YearSummary } from '@lotwise/engine/types';
+import type { CalculationResult } from '@lotwise/engine/types';
 import type { Command } from 'commander';
 import {
   cliTieOuts,
@@ -23,7 +23,8 @@ import {
   yearJson,
 } from '../calc/output.ts';
 import { resolveCliPrices } from '../calc/prices.ts';
-import { entries, JsonChunks, pieces, writeJson } from '../calc/write-json.ts';
+import { writeJson } from '../calc/write-json.ts';
+import { YearStream } from '../calc/year-stream.ts';
 
 /**
  * `lotwise calc FILE... [--method M | --method 2020:fifo,2021:lifo] [--basis MODE] [--year YYYY]
@@ -124,36 +125,4 @@ function writeAllocationCsv(file: string | undefined, result: CalculationResult)
   // A lot bought without a price: its basis blank and the record marked INCOMPLETE.
   const unpriced = new Set(result.statuses.filter((s) => s.flags.includes('missing_price')).map((s) => s.id));
   writeFileSync(file, allocationCsv(result.allocation, undefined, unpriced));
-}
-
-/**
- * The `--json` document written as the calculation goes: writeJson's layout of toJson's
- * document, each year printed when the engine hands it over (`onYear`), the rest at the end.
- */
-class YearStream {
-  private readonly out = new JsonChunks();
-  private first = true;
-
-  constructor(private readonly only: number | null) {
-    this.out.put('{\n  "years": ');
-  }
-
-  year(key: string, summary: YearSummary): void {
-    if (this.only !== null && Number(key) !== this.only) return;
-    this.put(key, yearJson(summary, true));
-  }
-
-  end(rest: Omit<CalcJson, 'years'>): Promise<void> {
-    if (this.only !== null && this.first) this.put(String(this.only), emptyYear());
-    this.out.put(this.first ? '{}' : '\n  }');
-    for (const piece of entries(rest, '', false)) this.out.put(piece);
-    this.out.put('\n}');
-    return this.out.end();
-  }
-
-  private put(key: string, year: YearJson): void {
-    this.out.put(`${this.first ? '{' : ','}\n    ${JSON.stringify(key)}: `);
-    this.first = false;
-    for (const piece of pieces(year, '    ')) this.out.put(piece);
-  }
 }

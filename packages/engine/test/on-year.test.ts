@@ -1,0 +1,37 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { calculate } from '../src/calculate.ts';
+import { matchTransfers } from '../src/transfer-matching.ts';
+import type { YearSummary } from '../src/types.ts';
+import { basisArb, historyArb, methodArb } from './generators.ts';
+
+/**
+ * onYear (the CLI prints each tax year as it is done): every year comes once, in year order,
+ * with the lines and totals the result would have held, and no year is handed over while a
+ * later row could still add to it (it is handed over complete). The rest of the result is
+ * unchanged; its `years` is empty.
+ */
+describe('calculate with onYear', () => {
+  it('hands over each year complete, in order, and the rest of the result is unchanged', () => {
+    fc.assert(
+      fc.property(historyArb, methodArb, basisArb, (history, method, basis) => {
+        const options = {
+          method,
+          basis,
+          checkpoints: ['2021-01-01', '2023-01-01'],
+          recordMoves: true,
+        } as const;
+        const whole = calculate(matchTransfers(structuredClone(history)), options);
+        const handed: Array<[string, YearSummary]> = [];
+        const streamed = calculate(matchTransfers(structuredClone(history)), {
+          ...options,
+          releaseRows: true,
+          onYear: (year, summary) => handed.push([year, structuredClone(summary)]),
+        });
+        expect(handed).toEqual(Object.entries(whole.years));
+        expect(streamed).toEqual({ ...whole, years: {} });
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
