@@ -2,9 +2,10 @@
  * `lotwise calc DIR/*.csv --method fifo --basis universal --json` against the speed floor
  * (`bench/floor/floor-fifo.mjs`, an unchanged copy of the project's yardstick) on the
  * yardstick's own workload (`bench/floor/gen-universal.mjs … --wallets 10 --assets 50 --years 5
- * --seed 7`). Both run as whole processes from a fresh start, best of three, at each size;
- * prints wall times, the ratio and each side's peak resident memory (VmHWM read from /proc
- * while it runs). Then one more run of each with its output kept checks that they agree: the
+ * --seed 7`). Both run as whole processes from a fresh start, alternating (floor, CLI, floor,
+ * CLI, …), best of three, at each size; prints each round's wall and CPU times (user + system
+ * of all threads, read from /proc while it runs) with the load average, then each side's best,
+ * the ratios and each side's peak resident memory (VmHWM). Then one more run of each with its output kept checks that they agree: the
  * same tax years, and each year's income to the cent (the one total the floor computes as the
  * tax rules do: it ignores fees and prices gifts, losses and transfers' network fees
  * differently, so its proceeds and cost basis are not comparable). A disagreement is printed
@@ -33,9 +34,24 @@ function arg(name: string, fallback: string): string {
 
 interface Run {
   ms: number;
+  /** User + system CPU time of the process (all its threads), read from /proc as it runs. */
+  cpuMs: number;
   peakMb: number;
   code: number | null;
   stderr: string;
+  /** The 1-minute load average when it ended. */
+  load: number;
+}
+
+/** Clock ticks per second of /proc/PID/stat's utime and stime (USER_HZ, 100 on Linux). */
+const TICK_MS = 10;
+
+function loadAverage(): number {
+  try {
+    return Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
+  } catch {
+    return Number.NaN;
+  }
 }
 
 /** Runs a command from a fresh start with stdout to /dev/null, sampling its peak RSS (VmHWM). */
@@ -51,31 +67,63 @@ function run(args: string[]): Promise<Run> {
       stderr += d.toString();
     });
     let peakKb = 0;
+    let ticks = 0;
     const sampler = setInterval(() => {
       try {
         const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
         peakKb = Math.max(peakKb, Number(status.match(/VmHWM:\s+(\d+)/)?.[1] ?? 0));
+        // Fields 14 and 15 (utime, stime), counted after the command name's closing parenthesis.
+        const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        ticks = Math.max(ticks, Number(fields[11]) + Number(fields[12]));
       } catch {
         // exited between samples
       }
     }, 25);
     child.on('exit', (code) => {
       clearInterval(sampler);
-      resolve({ ms: performance.now() - start, peakMb: peakKb / 1024, code, stderr });
+      resolve({
+        ms: performance.now() - start,
+        cpuMs: ticks * TICK_MS,
+        peakMb: peakKb / 1024,
+        code,
+        stderr,
+        load: loadAverage(),
+      });
     });
   });
 }
 
-/** The best of `runs` fresh processes (a shared machine slows single runs at random). */
-async function best(args: string[], runs: number): Promise<Run> {
-  const all: Run[] = [];
-  for (let i = 0; i < runs; i++) {
-    const r = await run(args);
-    if (r.code !== 0) return r;
-    all.push(r);
-  }
+/** The best of some fresh processes: the fastest wall time, the least CPU, the highest peak. */
+function best(all: Run[]): Run {
   const fastest = all.reduce((a, b) => (b.ms < a.ms ? b : a));
-  return { ...fastest, peakMb: Math.max(...all.map((r) => r.peakMb)) };
+  return {
+    ...fastest,
+    cpuMs: Math.min(...all.map((r) => r.cpuMs)),
+    peakMb: Math.max(...all.map((r) => r.peakMb)),
+  };
+}
+
+/**
+ * `runs` rounds of the floor then the CLI, alternating (a shared machine slows single runs at
+ * random: alternating puts both sides in the same minutes); each side's best.
+ */
+async function alternating(a: string[], b: string[], runs: number): Promise<[Run, Run, Run[]]> {
+  const as: Run[] = [];
+  const bs: Run[] = [];
+  const rounds: Run[] = [];
+  for (let i = 0; i < runs; i++) {
+    for (const [args, into] of [
+      [a, as],
+      [b, bs],
+    ] as const) {
+      const r = await run(args);
+      if (r.code !== 0) return [r, r, rounds];
+      into.push(r);
+      rounds.push(r);
+    }
+  }
+  return [best(as), best(bs), rounds];
 }
 
 /** Each tax year's income in `lotwise calc --json` output, read line by line (it is ~360 MB at 1M). */
@@ -132,8 +180,11 @@ for (const tx of sizes) {
     .sort()
     .map((f) => path.join(dir, f));
   const rows = countRows(files);
-  const floor = await best([FLOOR, ...files], runs);
-  const cli = await best([CLI, 'calc', ...files, '--method', 'fifo', '--basis', 'universal', '--json'], runs);
+  const [floor, cli, rounds] = await alternating(
+    [FLOOR, ...files],
+    [CLI, 'calc', ...files, '--method', 'fifo', '--basis', 'universal', '--json'],
+    runs,
+  );
   for (const [name, r] of [
     ['floor', floor],
     ['lotwise calc', cli],
@@ -142,11 +193,17 @@ for (const tx of sizes) {
   console.log(
     `--tx ${tx.toLocaleString('en-US')}: ${rows.toLocaleString('en-US')} rows in ${files.length} files`,
   );
+  for (let i = 0; i + 1 < rounds.length; i += 2) {
+    const [f, c] = [rounds[i]!, rounds[i + 1]!];
+    console.log(
+      `  round ${i / 2 + 1}: floor ${formatMs(f.ms)} (cpu ${formatMs(f.cpuMs)}), lotwise ${formatMs(c.ms)} (cpu ${formatMs(c.cpuMs)}): wall ×${(c.ms / f.ms).toFixed(2)}, cpu ×${(c.cpuMs / f.cpuMs).toFixed(2)}, load ${f.load.toFixed(1)}–${c.load.toFixed(1)}`,
+    );
+  }
   console.log(
-    `  floor-fifo.mjs           ${formatMs(floor.ms)} (best of ${runs}), peak ${floor.peakMb.toFixed(0)} MiB`,
+    `  floor-fifo.mjs           ${formatMs(floor.ms)} (best of ${runs}), cpu ${formatMs(floor.cpuMs)}, peak ${floor.peakMb.toFixed(0)} MiB`,
   );
   console.log(
-    `  lotwise calc --json      ${formatMs(cli.ms)} (best of ${runs}), peak ${cli.peakMb.toFixed(0)} MiB  ×${(cli.ms / floor.ms).toFixed(2)} of the floor`,
+    `  lotwise calc --json      ${formatMs(cli.ms)} (best of ${runs}), cpu ${formatMs(cli.cpuMs)}, peak ${cli.peakMb.toFixed(0)} MiB  ×${(cli.ms / floor.ms).toFixed(2)} of the floor (cpu ×${(cli.cpuMs / floor.cpuMs).toFixed(2)})`,
   );
   const problems = await disagreements(files, dir);
   if (problems.length > 0) {
