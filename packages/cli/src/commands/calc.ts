@@ -13,15 +13,7 @@ import {
 } from '../calc/broker-forms.ts';
 import { loadWallets, walletNames } from '../calc/load.ts';
 import { type CalcCliOptions, parseCalcOptions } from '../calc/options.ts';
-import {
-  type CalcJson,
-  emptyYear,
-  restJson,
-  toJson,
-  toText,
-  type YearJson,
-  yearJson,
-} from '../calc/output.ts';
+import { restJson, toJson, toText } from '../calc/output.ts';
 import { resolveCliPrices } from '../calc/prices.ts';
 import { writeJson } from '../calc/write-json.ts';
 import { YearStream } from '../calc/year-stream.ts';
