@@ -158,7 +158,8 @@ describe('PriceResolver against replayed providers', () => {
       origin: 'bitstamp',
     });
     expect(result.missing).toEqual([{ asset: 'BTC', day: '2024-02-01' }]);
-  });
+    // CoinGecko's retries back off over several seconds before the fallback is asked.
+  }, 30_000);
 
   it('treats a malformed reply as a failure, not a price', async () => {
     replay.fault('/coingecko/coins', { kind: 'malformed' });
