@@ -59,6 +59,9 @@ for (const dialect of DIALECTS) {
         { year: 2023, missing_prices: 0, out_of_date: false },
       ]);
       expect(fresh.stale_reasons).toEqual([]);
+      expect(fresh.out_of_date).toBe(false);
+      const listed = (await carol.get('/api/tax_pro/clients')).body.data;
+      expect(listed.find((c: { id: number }) => c.id === aliceId).out_of_date).toBe(false);
 
       // Alice chooses HIFO from 2024 on: 2024 is out of date, 2023 is not.
       const put = await alice.request('PUT', '/api/tax/settings', {
@@ -75,6 +78,13 @@ for (const dialect of DIALECTS) {
       ]);
       expect(stale.stale_reasons).toEqual(own.stale_reasons);
       expect(stale.stale_reasons[0]).toContain('HIFO from 2024 on');
+      // The client list says it too, as the client's page does (issue 35, item 5).
+      expect(stale.out_of_date).toBe(true);
+      const list = (await carol.get('/api/tax_pro/clients')).body.data;
+      expect(list.find((c: { id: number }) => c.id === aliceId)).toMatchObject({
+        out_of_date: true,
+        missing_prices: 1,
+      });
       // Another accountant sees nothing of Alice.
       const dave = new TestClient(server.app);
       const d = await dave.post('/api/auth/sign_up', {

@@ -130,6 +130,11 @@ export const clientRow = z.object({
   calculated_at: z.string().nullable(),
   transactions: z.number().int(),
   missing_prices: z.number().int(),
+  /**
+   * The latest finished calculation no longer matches the client's data or settings (the
+   * client's own Tax Center's rule, contracts' yearOutOfDate): the list says so (issue 35).
+   */
+  out_of_date: z.boolean(),
   insufficient_balance: z.number().int(),
   /** The newest plan invitation or grant for the client, until billing lands. */
   plan: z.string().nullable(),

@@ -33,3 +33,23 @@ export async function clientYears(
     stale_reasons: outdated.stale ? outdated.reasons : [],
   };
 }
+
+/**
+ * Whether each accepted client's latest finished calculation is out of date, by the same rule
+ * as their years (issue 35: the list said Incomplete but not Out of date). Per listed row only.
+ */
+export async function withOutOfDate<
+  T extends { id: number; status: string; calculation: string; out_of_date: boolean },
+>(ctx: AppContext, rows: T[]): Promise<T[]> {
+  const repo = taxResults(ctx.db.kysely, ctx.db.sqlite);
+  return Promise.all(
+    rows.map(async (row) => {
+      if (row.status !== 'accepted' || row.id === 0) return row;
+      const user = await ctx.users.findById(row.id);
+      const complete = user ? await repo.latestComplete(user.id) : undefined;
+      if (!user || !complete) return row;
+      const outdated = await staleness(ctx, user, complete, await inputVersion(ctx, user));
+      return { ...row, out_of_date: outdated.stale };
+    }),
+  );
+}

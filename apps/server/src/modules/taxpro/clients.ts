@@ -74,6 +74,8 @@ export async function clientsOf(
       calculated_at: f?.calculatedAt ?? null,
       transactions: f?.transactions ?? 0,
       missing_prices: f?.missing ?? 0,
+      // Set by the route (withOutOfDate): it needs the client's inputs, not only these figures.
+      out_of_date: false,
       insufficient_balance: f?.insufficient ?? 0,
       plan: f?.plan ?? null,
       last_activity: f?.lastActivity ?? null,

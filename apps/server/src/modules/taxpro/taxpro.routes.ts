@@ -21,7 +21,7 @@ import { pageMeta } from '../../http/paging.ts';
 import { authedRoute } from '../../http/route.ts';
 import { requireCataloguePlan } from '../billing/plans.service.ts';
 import { acceptedLink } from './access.ts';
-import { clientYears } from './client-years.ts';
+import { clientYears, withOutOfDate } from './client-years.ts';
 import { clientsOf } from './clients.ts';
 import { acceptByToken, accountantsOf, answer, invite, pendingFor, revoke } from './invitations.service.ts';
 
@@ -97,7 +97,7 @@ export function registerTaxProRoutes(app: FastifyInstance, ctx: AppContext): voi
     });
     return {
       status: 'success' as const,
-      data: rows,
+      data: await withOutOfDate(ctx, rows),
       meta: pageMeta(query.page, query.per_page, total),
     };
   });
@@ -105,7 +105,8 @@ export function registerTaxProRoutes(app: FastifyInstance, ctx: AppContext): voi
   cpaRoute(app, getClient, async ({ auth, params }) => {
     const { rows } = await clientsOf(db, auth.user.id, { page: 1, perPage: 1, clientId: params.id });
     if (rows[0]?.status !== 'accepted') throw notFound('Client');
-    return { status: 'success' as const, data: { ...rows[0], ...(await clientYears(ctx, params.id)) } };
+    const [row] = await withOutOfDate(ctx, [rows[0]]);
+    return { status: 'success' as const, data: { ...row!, ...(await clientYears(ctx, params.id)) } };
   });
 
   cpaRoute(app, inviteClient, async ({ auth, body }) => {

@@ -18,6 +18,7 @@ const row: ClientRow = {
   calculation: 'complete',
   calculated_at: '2026-11-20T10:00:00Z',
   transactions: 45,
+  out_of_date: false,
   missing_prices: 0,
   insufficient_balance: 0,
   plan: null,
@@ -53,6 +54,29 @@ describe('ClientList calculation', () => {
       <ClientList rows={[{ ...row, missing_prices: 6 }]} opening={null} onOpen={() => {}} />,
     );
     expect((await screen.findAllByText('Incomplete · 6 missing prices')).length).toBeGreaterThan(0);
+    expect(screen.queryByText('Calculated')).toBeNull();
+  });
+
+  it('says Out of date beside Incomplete, as the client page does (issue 35, item 5)', async () => {
+    stubBilling(false);
+    renderWithProviders(
+      <ClientList
+        rows={[{ ...row, missing_prices: 6, out_of_date: true }]}
+        opening={null}
+        onOpen={() => {}}
+      />,
+    );
+    expect(
+      (await screen.findAllByText('Incomplete · 6 missing prices · Out of date')).length,
+    ).toBeGreaterThan(0);
+  });
+
+  it('says Out of date for a complete calculation whose inputs changed', async () => {
+    stubBilling(false);
+    renderWithProviders(
+      <ClientList rows={[{ ...row, out_of_date: true }]} opening={null} onOpen={() => {}} />,
+    );
+    expect((await screen.findAllByText('Out of date')).length).toBeGreaterThan(0);
     expect(screen.queryByText('Calculated')).toBeNull();
   });
 });
