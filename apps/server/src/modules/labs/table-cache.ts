@@ -31,10 +31,16 @@ export class TableMarketCache {
   }
 
   private async version(userId: number): Promise<string> {
-    const [shared, own] = await Promise.all([
+    // Two queries, not one: SQLite answers a lone max() from the index but scans the whole
+    // table for two aggregates in one SELECT (107 ms on a million prices).
+    const [id, at, own] = await Promise.all([
       this.db
         .selectFrom('prices')
-        .select((eb) => [eb.fn.max('id').as('id'), eb.fn.max('fetched_at').as('at')])
+        .select((eb) => eb.fn.max('id').as('id'))
+        .executeTakeFirst(),
+      this.db
+        .selectFrom('prices')
+        .select((eb) => eb.fn.max('fetched_at').as('at'))
         .executeTakeFirst(),
       this.db
         .selectFrom('prices')
@@ -42,6 +48,6 @@ export class TableMarketCache {
         .where('user_id', '=', userId)
         .executeTakeFirst(),
     ]);
-    return `${shared?.id ?? ''}:${shared?.at ?? ''}:${own?.n ?? 0}`;
+    return `${id?.id ?? ''}:${at?.at ?? ''}:${own?.n ?? 0}`;
   }
 }

@@ -4,6 +4,7 @@ import { addDays } from '@lotwise/prices/days';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { percentChange } from './market-figures.ts';
+import { lastDaysOfPrices, latestUsdDays } from './table-latest.ts';
 
 export interface TableMarket {
   items: MarketItem[];
@@ -21,44 +22,20 @@ export async function tableMarket(
   userId: number,
   names: (symbol: string) => Promise<{ name: string; rank: number | null }>,
 ): Promise<TableMarket> {
-  const latest = await db
-    .selectFrom('prices')
-    .select((eb) => ['asset', eb.fn.max('day').as('day')])
-    .where('quote', '=', 'USD')
-    .where('minute', '=', '')
-    .where('user_id', 'in', [0, userId])
-    .groupBy('asset')
-    .execute();
-  const crypto = latest.filter((r) => r.day && !isFiat(r.asset));
+  const crypto = (await latestUsdDays(db, userId)).filter((r) => !isFiat(r.asset));
   if (crypto.length === 0) return { items: [], asOf: null };
-  const days = crypto.map((r) => String(r.day)).sort();
-  const oldest = addDays(days[0] as string, -30);
-  const rows = await db
-    .selectFrom('prices')
-    .select(['asset', 'day', 'price', 'user_id'])
-    .where(
-      'asset',
-      'in',
-      crypto.map((r) => r.asset),
-    )
-    .where('quote', '=', 'USD')
-    .where('minute', '=', '')
-    .where('user_id', 'in', [0, userId])
-    .where('day', '>=', oldest)
-    .execute();
+  const days = crypto.map((r) => r.day).sort();
   const series = new Map<string, Map<string, { price: string; own: boolean }>>();
-  for (const r of rows) {
+  for (const r of await lastDaysOfPrices(db, userId, crypto, 30)) {
     const byDay = series.get(r.asset) ?? new Map<string, { price: string; own: boolean }>();
-    const own = r.user_id !== 0;
     const known = byDay.get(r.day);
-    if (!known || (own && !known.own)) byDay.set(r.day, { price: String(r.price), own });
+    if (!known || (r.own && !known.own)) byDay.set(r.day, { price: r.price, own: r.own });
     series.set(r.asset, byDay);
   }
   const items: MarketItem[] = [];
   for (const { asset, day } of crypto) {
     const byDay = series.get(asset);
-    const last = String(day);
-    const at = (n: number) => byDay?.get(addDays(last, -n))?.price ?? null;
+    const at = (n: number) => byDay?.get(addDays(day, -n))?.price ?? null;
     const price = at(0);
     if (price === null) continue;
     const sparkline: string[] = [];
