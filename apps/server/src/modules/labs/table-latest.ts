@@ -1,6 +1,7 @@
 import { addDays } from '@lotwise/prices/days';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { priceOwner } from '../prices/price-owners.ts';
 
 /** Assets per `asset in (...)` list when reading the last month of prices. */
 const ASSETS_CHUNK = 500;
@@ -63,7 +64,7 @@ export async function lastDaysOfPrices(
         .where('day', '<=', last)
         .where('quote', '=', 'USD')
         .where('minute', '=', '')
-        .where('user_id', 'in', [0, userId])
+        .where(priceOwner, 'in', [0, userId])
         .execute();
       for (const r of rows)
         out.push({ asset: r.asset, day: String(r.day), price: String(r.price), own: r.user_id !== 0 });

@@ -4,6 +4,7 @@ import type { PriceQuery, PriceStore, ProviderMiss } from '@lotwise/prices/store
 import type { StoredPrice } from '@lotwise/prices/types';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { priceOwner } from './price-owners.ts';
 
 /** Rows per multi-row insert (12 parameters each: well under either database's limit). */
 const INSERT_CHUNK = 400;
@@ -32,7 +33,7 @@ export class PricesRepo implements PriceStore, PriceFileStore {
         .where('asset', 'in', assets)
         .where('day', '>=', query.from)
         .where('day', '<=', query.to)
-        .where('user_id', 'in', owners)
+        .where(priceOwner, 'in', owners)
         .execute();
       for (const r of rows) {
         out.push({
@@ -206,7 +207,7 @@ export class PricesRepo implements PriceStore, PriceFileStore {
         .select((eb) => ['asset', eb.fn.max('day').as('day')])
         .where('asset', 'in', part)
         .where('day', '<=', day)
-        .where('user_id', 'in', [0, userId])
+        .where(priceOwner, 'in', [0, userId])
         .groupBy('asset')
         .execute();
       for (const r of rows) if (r.day) out.set(r.asset, String(r.day));
@@ -230,7 +231,7 @@ export class PricesRepo implements PriceStore, PriceFileStore {
       .selectFrom('prices')
       .select((eb) => eb.fn.min('day').as('day'))
       .where('fetched_at', '>', since)
-      .where('user_id', 'in', [0, userId])
+      .where(priceOwner, 'in', [0, userId])
       .executeTakeFirst();
     return row?.day ? String(row.day) : null;
   }
