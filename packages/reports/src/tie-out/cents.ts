@@ -33,15 +33,31 @@ export function sumCents(values: Iterable<string | null>): bigint {
 }
 
 /**
+ * A plain decimal text ("-001.50") as decimal.js writes its value with `toFixed()` ("-1.5";
+ * "-0.0" → "0"), or null for any other text (an exponent, a sign "+", ".5"): the caller then
+ * asks decimal.js.
+ */
+export function plainDecimalText(text: string): string | null {
+  const m = PLAIN.exec(text);
+  if (!m || m[3] === '') return null;
+  const int = m[2]!.replace(/^0+(?=\d)/, '');
+  const frac = (m[3] ?? '').replace(/0+$/, '');
+  const body = frac ? `${int}.${frac}` : int;
+  return m[1] === '-' && body !== '0' ? `-${body}` : body;
+}
+
+/**
  * A decimal text as the reports' decimal.js writes a sum of it (`ZERO.plus(text).toFixed()`:
  * "001.50" → "1.5", "-0.0" → "0"), for amounts the tie-out only prints; more than 40
  * characters (the reports' precision is 40 digits) or an exponent go through decimal.js.
  */
 export function decimalText(text: string): string {
-  const m = PLAIN.exec(text);
-  if (!m || text.length > 40) return new Dec(0).plus(text).toFixed();
-  const int = m[2]!.replace(/^0+(?=\d)/, '');
-  const frac = (m[3] ?? '').replace(/0+$/, '');
-  const body = frac ? `${int}.${frac}` : int;
-  return m[1] === '-' && body !== '0' ? `-${body}` : body;
+  const plain = text.length > 40 ? null : plainDecimalText(text);
+  return plain ?? new Dec(0).plus(text).toFixed();
+}
+
+/** Cents as money.ts `formMoney` writes them, as on IRS forms: "1,234.50", "(17,000.00)". */
+export function moneyText(cents: bigint): string {
+  const text = centsText(cents < 0n ? -cents : cents).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return cents < 0n ? `(${text})` : text;
 }

@@ -1,9 +1,10 @@
 import type { Term } from '@lotwise/engine/types';
 import { type Form8949Box, form8949Box } from '../form8949.ts';
-import { Dec, plain, usDate } from '../money.ts';
+import { Dec, usDate } from '../money.ts';
 import { centsText } from './cents.ts';
 import type { Match } from './match.ts';
 import type { Figures } from './reasons.ts';
+import type { TieOutTotals } from './totals.ts';
 import type { BrokerLine, LotwiseDisposal, TieOut8949 } from './types.ts';
 
 /** The part a sale belongs in: Lotwise's term (a split sale: its larger proceeds). */
@@ -44,48 +45,59 @@ export function reportedRow(
   f: Figures,
   year: number,
   flags: { fees: boolean; termDiffers: boolean },
+  totals: TieOutTotals,
 ): TieOut8949 {
   const term = lotwiseTerm(m.disposals);
   const box = reportedBox(m.broker, year, term);
   const basisReported = box === 'G' || box === 'J';
   const codes = new Set<string>();
-  let adjustment: Dec = f.lotwiseProceeds.minus(f.brokerProceeds);
-  if (!adjustment.isZero()) codes.add(flags.fees ? 'E' : 'O');
-  let basis: Dec;
+  let adjustment = f.lotwiseProceeds - f.brokerProceeds;
+  if (adjustment !== 0n) codes.add(flags.fees ? 'E' : 'O');
+  let basis: bigint;
   if (basisReported && f.brokerBasis !== null) {
     basis = f.brokerBasis;
-    const fix = f.brokerBasis.minus(f.lotwiseBasis);
-    if (!fix.isZero()) {
+    const fix = f.brokerBasis - f.lotwiseBasis;
+    if (fix !== 0n) {
       codes.add('B');
-      adjustment = adjustment.plus(fix);
+      adjustment += fix;
     }
   } else {
     basis = f.lotwiseBasis;
-    if (f.brokerBasis !== null && !f.brokerBasis.eq(f.lotwiseBasis)) codes.add('B');
+    if (f.brokerBasis !== null && f.brokerBasis !== f.lotwiseBasis) codes.add('B');
   }
   if (flags.termDiffers) codes.add('T');
   if (m.disposals.length > 1 && m.broker.aggregate !== null) codes.add('M');
   const amount = m.broker.units ?? m.disposals.reduce((s, d) => s.plus(d.amount), new Dec(0)).toFixed();
   const acquired =
     m.broker.date_acquired ?? (m.disposals.length === 1 ? m.disposals[0]!.acquiredAt : 'VARIOUS');
+  const gain = f.brokerProceeds - basis + adjustment;
+  totals.row(box, f.brokerProceeds, basis, codes.size === 0 ? 0n : adjustment, gain);
   return {
     box,
     term,
     description: description(amount, m.broker.asset),
     dateAcquired: usDate(acquired),
     dateSold: usDate(m.broker.date_sold),
-    proceeds: plain(f.brokerProceeds),
-    costBasis: plain(basis),
+    proceeds: centsText(f.brokerProceeds),
+    costBasis: centsText(basis),
     code: [...codes].sort().join(''),
-    adjustment: codes.size === 0 ? '' : plain(adjustment),
-    gain: plain(f.brokerProceeds.minus(basis).plus(adjustment)),
+    adjustment: codes.size === 0 ? '' : centsText(adjustment),
+    gain: centsText(gain),
   };
 }
 
 /** A sale no 1099-DA reports: box I (short) or L (long), Lotwise's figures (in cents), no code. */
-export function unreportedRow(d: LotwiseDisposal, year: number, proceeds: bigint, basis: bigint): TieOut8949 {
+export function unreportedRow(
+  d: LotwiseDisposal,
+  year: number,
+  proceeds: bigint,
+  basis: bigint,
+  totals: TieOutTotals,
+): TieOut8949 {
+  const box = form8949Box(year, d.term, 'none');
+  totals.row(box, proceeds, basis, 0n, proceeds - basis);
   return {
-    box: form8949Box(year, d.term, 'none'),
+    box,
     term: d.term,
     description: description(d.amount, d.asset),
     dateAcquired: usDate(d.acquiredAt),

@@ -1,8 +1,6 @@
 import { Dec } from '../money.ts';
 import type { BrokerLine, LotwiseDisposal } from './types.ts';
-
-/** Units agree when they differ by at most this (README "Broker forms": 8 decimal places). */
-export const UNITS_TOLERANCE = new Dec('0.00000001');
+import { mayBeClose, UNITS_TOLERANCE, unitsClose, unitsEqual, unitsOf } from './units.ts';
 
 export interface Match {
   broker: BrokerLine;
@@ -20,40 +18,33 @@ export interface MatchResult {
 const utcDay = (d: LotwiseDisposal) => d.disposedTimestamp.slice(0, 10);
 const key = (asset: string, day: string) => `${asset.toUpperCase()}|${day}`;
 
-/** Index of the account's disposals by asset and day (UTC and the user's zone). */
+/**
+ * Index of the account's disposals (by their place in its list) by asset and day (UTC and the
+ * user's zone), with each one's units as a double, read once, for the quick test.
+ */
 class DayIndex {
-  private readonly byDay = new Map<string, LotwiseDisposal[]>();
+  private readonly byDay = new Map<string, number[]>();
+  readonly doubles: Float64Array;
 
   constructor(disposals: readonly LotwiseDisposal[]) {
-    for (const d of disposals) {
-      this.add(key(d.asset, utcDay(d)), d);
-      if (d.disposedAt !== utcDay(d)) this.add(key(d.asset, d.disposedAt), d);
-    }
+    this.doubles = new Float64Array(disposals.length);
+    disposals.forEach((d, i) => {
+      this.doubles[i] = Number(d.amount);
+      const utc = utcDay(d);
+      this.add(key(d.asset, utc), i);
+      if (d.disposedAt !== utc) this.add(key(d.asset, d.disposedAt), i);
+    });
   }
 
-  private add(k: string, d: LotwiseDisposal) {
+  private add(k: string, i: number) {
     const list = this.byDay.get(k);
-    if (list) list.push(d);
-    else this.byDay.set(k, [d]);
+    if (list) list.push(i);
+    else this.byDay.set(k, [i]);
   }
 
-  on(asset: string, day: string): LotwiseDisposal[] {
+  on(asset: string, day: string): readonly number[] {
     return this.byDay.get(key(asset, day)) ?? [];
   }
-}
-
-const unitsClose = (a: Dec, b: string | Dec) => a.minus(b).abs().lte(UNITS_TOLERANCE);
-
-/**
- * False only when two unit amounts are certainly further apart than UNITS_TOLERANCE, by their
- * nearest doubles: a quick test before the exact one, as a busy day can hold thousands of one
- * asset's sales. Each double is within 2^-53 of its decimal (relative), so two amounts within
- * 1e-8 are never more than 1e-8 + 3e-16·(|a| + |b|) apart as doubles, well under this bound;
- * NaN and infinities (huge amounts) leave it to the exact test. It decides nothing by itself.
- */
-function mayBeClose(a: number, text: string): boolean {
-  const b = Number(text);
-  return !(Math.abs(a - b) > 1e-6 + 1e-9 * Math.max(Math.abs(a), Math.abs(b)));
 }
 
 /**
@@ -66,7 +57,7 @@ function mayBeClose(a: number, text: string): boolean {
  */
 export function matchLines(lines: readonly BrokerLine[], disposals: readonly LotwiseDisposal[]): MatchResult {
   const index = new DayIndex(disposals);
-  const used = new Set<LotwiseDisposal>();
+  const used = new Uint8Array(disposals.length);
   const matches: Match[] = [];
   const formOnly: BrokerLine[] = [];
   const aggregates: BrokerLine[] = [];
@@ -75,70 +66,78 @@ export function matchLines(lines: readonly BrokerLine[], disposals: readonly Lot
       aggregates.push(line);
       continue;
     }
-    const found = bestCandidate(line, index, used);
+    const found = bestCandidate(line, disposals, index, used);
     if (!found) {
       formOnly.push(line);
       continue;
     }
-    for (const d of found.disposals) used.add(d);
-    matches.push({ broker: line, ...found });
+    for (const i of found.at) used[i] = 1;
+    matches.push({ broker: line, disposals: found.at.map((i) => disposals[i]!), localDayOnly: !found.utc });
   }
   for (const line of aggregates) {
     const asset = line.asset.toUpperCase();
-    const all = disposals.filter((d) => !used.has(d) && d.asset.toUpperCase() === asset);
-    if (all.length === 0) {
-      formOnly.push(line);
-      continue;
-    }
-    for (const d of all) used.add(d);
-    matches.push({ broker: line, disposals: all, localDayOnly: false });
+    const all: LotwiseDisposal[] = [];
+    disposals.forEach((d, i) => {
+      if (used[i] || d.asset.toUpperCase() !== asset) return;
+      used[i] = 1;
+      all.push(d);
+    });
+    if (all.length === 0) formOnly.push(line);
+    else matches.push({ broker: line, disposals: all, localDayOnly: false });
   }
-  return { matches, formOnly, lotwiseOnly: disposals.filter((d) => !used.has(d)) };
+  return { matches, formOnly, lotwiseOnly: disposals.filter((_, i) => !used[i]) };
+}
+
+/** A candidate: the disposals' places, and what ranks it (its proceeds' gap worked out when needed). */
+interface Candidate {
+  at: number[];
+  exact: boolean;
+  utc: boolean;
+  gap?: Dec;
 }
 
 function bestCandidate(
   line: BrokerLine,
+  disposals: readonly LotwiseDisposal[],
   index: DayIndex,
-  used: ReadonlySet<LotwiseDisposal>,
-): { disposals: LotwiseDisposal[]; localDayOnly: boolean } | null {
-  const units = new Dec(line.units ?? '0');
-  const unitsNumber = units.toNumber();
-  const candidates = index.on(line.asset, line.date_sold).filter((d) => !used.has(d));
+  used: Uint8Array,
+): Candidate | null {
+  const units = unitsOf(line.units ?? '0');
+  const candidates = index.on(line.asset, line.date_sold).filter((i) => !used[i]);
   if (candidates.length === 0) return null;
-  const proceeds = new Dec(line.proceeds);
-  const score = (ds: LotwiseDisposal[]) => {
-    const total = ds.reduce((s, d) => s.plus(d.amount), new Dec(0));
-    const utc = ds.every((d) => utcDay(d) === line.date_sold);
-    const gap = ds
-      .reduce((s, d) => s.plus(d.proceeds), new Dec(0))
-      .minus(proceeds)
+  const gap = (c: Candidate) => {
+    c.gap ??= c.at
+      .reduce((s, i) => s.plus(disposals[i]!.proceeds), new Dec(0))
+      .minus(line.proceeds)
       .abs();
-    return { exact: total.eq(units), utc, gap };
+    return c.gap;
   };
-  const better = (a: ReturnType<typeof score>, b: ReturnType<typeof score>) =>
-    a.exact !== b.exact ? a.exact : a.utc !== b.utc ? a.utc : a.gap.lt(b.gap);
-  let best: { disposals: LotwiseDisposal[]; s: ReturnType<typeof score> } | null = null;
-  const consider = (ds: LotwiseDisposal[]) => {
-    const s = score(ds);
-    if (!best || better(s, best.s)) best = { disposals: ds, s };
+  const better = (a: Candidate, b: Candidate) =>
+    a.exact !== b.exact ? a.exact : a.utc !== b.utc ? a.utc : gap(a).lt(gap(b));
+  let best: Candidate | null = null;
+  const consider = (at: number[], exact: boolean) => {
+    const c: Candidate = { at, exact, utc: at.every((i) => utcDay(disposals[i]!) === line.date_sold) };
+    if (!best || better(c, best)) best = c;
   };
-  for (const d of candidates)
-    if (mayBeClose(unitsNumber, d.amount) && unitsClose(units, d.amount)) consider([d]);
+  for (const i of candidates) {
+    if (!mayBeClose(units.double, index.doubles[i]!)) continue;
+    const u = unitsOf(disposals[i]!.amount);
+    if (unitsClose(units, u)) consider([i], unitsEqual(units, u));
+  }
   if (!best) {
     // The lines of one sale together: the engine splits a sale by term.
-    const bySale = new Map<string, LotwiseDisposal[]>();
-    for (const d of candidates) bySale.set(d.txId, [...(bySale.get(d.txId) ?? []), d]);
-    for (const ds of bySale.values()) {
-      if (ds.length < 2) continue;
-      if (
-        unitsClose(
-          units,
-          ds.reduce((s, d) => s.plus(d.amount), new Dec(0)),
-        )
-      )
-        consider(ds);
+    const exactUnits = new Dec(line.units ?? '0');
+    const bySale = new Map<string, number[]>();
+    for (const i of candidates) {
+      const sale = bySale.get(disposals[i]!.txId);
+      if (sale) sale.push(i);
+      else bySale.set(disposals[i]!.txId, [i]);
+    }
+    for (const at of bySale.values()) {
+      if (at.length < 2) continue;
+      const total = at.reduce((s, i) => s.plus(disposals[i]!.amount), new Dec(0));
+      if (exactUnits.minus(total).abs().lte(UNITS_TOLERANCE)) consider(at, total.eq(exactUnits));
     }
   }
-  const chosen = best as { disposals: LotwiseDisposal[]; s: ReturnType<typeof score> } | null;
-  return chosen ? { disposals: chosen.disposals, localDayOnly: !chosen.s.utc } : null;
+  return best;
 }

@@ -1,28 +1,33 @@
 import { Dec, formMoney } from '../money.ts';
-import { decimalText } from './cents.ts';
+import { centsOf, decimalText, moneyText } from './cents.ts';
 import type { Match } from './match.ts';
-import type { BrokerLine, LotwiseDisposal, Reason } from './types.ts';
+import type { BrokerLine, LotwiseDisposal, Reason, SaleElsewhere } from './types.ts';
 
-const money = (v: Dec | string) => `$${formMoney(v)}`;
+/** "$1,234.50", "$(17,000.00)": cents (bigint), or a decimal text. */
+const money = (v: bigint | string) => `$${typeof v === 'bigint' ? moneyText(v) : formMoney(v)}`;
 const describe = (line: BrokerLine) =>
   `${line.units === null ? '' : `${new Dec(line.units).toFixed()} `}${line.asset} sold ${line.date_sold}`;
 
-/** The figures of a tied line, in cents, that the reasons are worked out from. */
+/** The figures of a tied line, in cents (exact, in bigint), that the reasons are worked out from. */
 export interface Figures {
-  brokerProceeds: Dec;
-  brokerBasis: Dec | null;
-  lotwiseProceeds: Dec;
-  lotwiseBasis: Dec;
+  brokerProceeds: bigint;
+  brokerBasis: bigint | null;
+  lotwiseProceeds: bigint;
+  lotwiseBasis: bigint;
 }
 
 /** Why the proceeds differ: the sale's fee (gross vs net), else how Lotwise valued the sale. */
 export function proceedsReasons(m: Match, f: Figures): Reason[] {
-  const gap = f.brokerProceeds.minus(f.lotwiseProceeds);
-  const fee = m.disposals
-    .reduce((s, d) => (d.fee === null ? s : s.plus(d.fee)), new Dec(0))
-    .toDecimalPlaces(2);
-  if (!fee.isZero() && gap.abs().eq(fee)) {
-    const gross = gap.isPositive();
+  const gap = f.brokerProceeds - f.lotwiseProceeds;
+  const size = gap < 0n ? -gap : gap;
+  const fee = centsOf(
+    m.disposals
+      .reduce((s, d) => (d.fee === null ? s : s.plus(d.fee)), new Dec(0))
+      .toDecimalPlaces(2)
+      .toFixed(2),
+  );
+  if (fee !== 0n && size === fee) {
+    const gross = gap >= 0n;
     return [
       {
         code: 'fees',
@@ -38,7 +43,7 @@ export function proceedsReasons(m: Match, f: Figures): Reason[] {
       code: 'proceeds_value',
       text: missing
         ? `Lotwise has no price for this sale, so its proceeds are unknown; the broker reports ${money(f.brokerProceeds)}. Add the price and recalculate.`
-        : `The broker reports proceeds of ${money(f.brokerProceeds)}; Lotwise values the sale at ${money(f.lotwiseProceeds)} (${money(gap.abs())} ${gap.isPositive() ? 'less' : 'more'}). Check the sale's price and amount in Lotwise.`,
+        : `The broker reports proceeds of ${money(f.brokerProceeds)}; Lotwise values the sale at ${money(f.lotwiseProceeds)} (${money(size)} ${gap >= 0n ? 'less' : 'more'}). Check the sale's price and amount in Lotwise.`,
     },
   ];
 }
@@ -154,22 +159,31 @@ export function timezoneReason(m: Match): Reason {
   };
 }
 
-/** The first sale of each asset and day (UTC and the user's zone) in the other accounts. */
-export function salesByDay(disposals: readonly LotwiseDisposal[]): Map<string, LotwiseDisposal> {
-  const out = new Map<string, LotwiseDisposal>();
+/** The key a line on the form only looks its sale elsewhere up by: asset and day of sale. */
+export const elsewhereKey = (line: BrokerLine) => `${line.asset.toUpperCase()}|${line.date_sold}`;
+
+/**
+ * The first sale of each asset and day (UTC and the user's zone) in the other accounts, of the
+ * keys `wanted` (elsewhereKey; all when absent).
+ */
+export function salesByDay(
+  disposals: readonly SaleElsewhere[],
+  wanted?: ReadonlySet<string>,
+): Map<string, SaleElsewhere> {
+  const out = new Map<string, SaleElsewhere>();
   for (const d of disposals) {
     const asset = d.asset.toUpperCase();
     for (const day of [d.disposedAt, d.disposedTimestamp.slice(0, 10)]) {
       const key = `${asset}|${day}`;
-      if (!out.has(key)) out.set(key, d);
+      if (!out.has(key) && (!wanted || wanted.has(key))) out.set(key, d);
     }
   }
   return out;
 }
 
 /** A 1099-DA line with no sale in Lotwise: missing rows, or the sale sits in another account. */
-export function formOnlyReasons(line: BrokerLine, elsewhere: ReadonlyMap<string, LotwiseDisposal>): Reason[] {
-  const other = elsewhere.get(`${line.asset.toUpperCase()}|${line.date_sold}`);
+export function formOnlyReasons(line: BrokerLine, elsewhere: ReadonlyMap<string, SaleElsewhere>): Reason[] {
+  const other = elsewhere.get(elsewhereKey(line));
   if (other)
     return [
       {

@@ -1,10 +1,10 @@
-import { plain, sum, toCents } from '../money.ts';
 import { centsOf, centsText } from './cents.ts';
 import { reportedRow, unreportedRow } from './form8949-row.ts';
 import { type Match, type MatchResult, matchLines } from './match.ts';
 import {
   aggregateReason,
   basisReasons,
+  elsewhereKey,
   type Figures,
   formOnlyReasons,
   lotwiseOnlyReason,
@@ -14,19 +14,23 @@ import {
   timezoneReason,
   washSaleReason,
 } from './reasons.ts';
-import { boxTotals, statusTotals } from './totals.ts';
+import { TieOutTotals } from './totals.ts';
 import type {
   BrokerLine,
   LotwiseDisposal,
   Reason,
+  SaleElsewhere,
   TieOut,
   TieOutLine,
   TieOutOptions,
   TieOutStatus,
 } from './types.ts';
 
-const cents = (ds: readonly LotwiseDisposal[], field: 'proceeds' | 'costBasis') =>
-  sum(ds.map((d) => toCents(d[field])));
+const cents = (ds: readonly LotwiseDisposal[], field: 'proceeds' | 'costBasis') => {
+  let total = 0n;
+  for (const d of ds) total += centsOf(d[field]);
+  return total;
+};
 
 /** A tied line with its figures, and whether its proceeds and basis differ. */
 export interface TiedMatch extends Match {
@@ -41,8 +45,11 @@ export interface AccountMatching {
   matches: TiedMatch[];
   formOnly: MatchResult['formOnly'];
   lotwiseOnly: MatchResult['lotwiseOnly'];
-  /** The first sale of each asset and day in the other accounts (for lines on the form only). */
-  elsewhere: () => ReadonlyMap<string, LotwiseDisposal>;
+  /**
+   * The first sale in the other accounts of each asset and day a line on the form only asks for
+   * (placeElsewhere; empty without such a line).
+   */
+  elsewhere: ReadonlyMap<string, SaleElsewhere>;
 }
 
 /**
@@ -53,9 +60,10 @@ export interface AccountMatching {
  * on no line is in Lotwise only — with its reasons in words and its Form 8949 row. Amounts are
  * compared in cents, as both sides print them. Only taxable disposals take part.
  *
- * In two phases, so a caller can look up only what the reasons need: `matchTieOut` ties the
- * lines, `tieOutNeeds` says which sales' fees and which lots' wallets the reasons read, and
- * `finishTieOut` words the lines and totals them.
+ * In phases, so a caller can look up only what the reasons need: `matchTieOut` ties the lines
+ * (or `matchAccounts` then `placeElsewhere`, for a caller that reads the other accounts' sales
+ * only for the lines on the form only), `tieOutNeeds` says which sales' fees and which lots'
+ * wallets the reasons read, and `finishTieOut` words the lines and totals them.
  */
 export function tieOut(
   brokerLines: readonly BrokerLine[],
@@ -65,47 +73,75 @@ export function tieOut(
   return finishTieOut(matchTieOut(brokerLines, disposals), options);
 }
 
+/** The matching of every account with a form, against all the year's disposals. */
 export function matchTieOut(
   brokerLines: readonly BrokerLine[],
   disposals: readonly LotwiseDisposal[],
 ): AccountMatching[] {
   const taxable = disposals.filter((d) => d.taxable);
+  const matching = matchAccounts(brokerLines, taxable);
+  placeElsewhere(matching, taxable);
+  return matching;
+}
+
+/**
+ * Ties each account's 1099-DA lines to its disposals: `disposals` must hold every taxable
+ * disposal of the accounts with a form (the other accounts' may be left out). `elsewhere` is
+ * left empty: placeElsewhere fills it in.
+ */
+export function matchAccounts(
+  brokerLines: readonly BrokerLine[],
+  disposals: readonly LotwiseDisposal[],
+): AccountMatching[] {
   const accounts = [...new Set(brokerLines.map((l) => l.account))];
   return accounts.map((account) => {
-    const own = taxable.filter((d) => d.wallet === account);
     const result = matchLines(
       brokerLines.filter((l) => l.account === account),
-      own,
+      disposals.filter((d) => d.taxable && d.wallet === account),
     );
-    // Only a line on the form only looks at the other accounts' sales (and a kept matching
-    // then holds this map, not every sale of the year).
-    const elsewhere =
-      result.formOnly.length > 0
-        ? salesByDay(taxable.filter((d) => d.wallet !== account))
-        : new Map<string, LotwiseDisposal>();
     return {
       account,
       matches: result.matches.map(withFigures),
       formOnly: result.formOnly,
       lotwiseOnly: result.lotwiseOnly,
-      elsewhere: () => elsewhere,
+      elsewhere: new Map<string, SaleElsewhere>(),
     };
   });
 }
 
+/**
+ * Each account's sales elsewhere, for its lines on the form only: of `sales` (taxable, in the
+ * disposals' order; at least every one of another account with the asset and the day of such
+ * a line), the first of another account than the line's, by asset and day (UTC or the user's
+ * zone). A kept matching then holds only these, not every sale of the year.
+ */
+export function placeElsewhere(matching: AccountMatching[], sales: readonly SaleElsewhere[]): void {
+  for (const a of matching) {
+    if (a.formOnly.length === 0) continue;
+    const wanted = new Set(a.formOnly.map(elsewhereKey));
+    a.elsewhere = salesByDay(
+      sales.filter((d) => d.wallet !== a.account),
+      wanted,
+    );
+  }
+}
+
+/** The lines on the form only, of every account (what placeElsewhere looks up). */
+export const formOnlyLines = (matching: readonly AccountMatching[]) => matching.flatMap((a) => a.formOnly);
+
 function withFigures(m: Match): TiedMatch {
   const line = m.broker;
   const figures: Figures = {
-    brokerProceeds: toCents(line.proceeds),
-    brokerBasis: line.cost_basis === null ? null : toCents(line.cost_basis),
+    brokerProceeds: centsOf(line.proceeds),
+    brokerBasis: line.cost_basis === null ? null : centsOf(line.cost_basis),
     lotwiseProceeds: cents(m.disposals, 'proceeds'),
     lotwiseBasis: cents(m.disposals, 'costBasis'),
   };
   return {
     ...m,
     figures,
-    proceedsDiffer: !figures.brokerProceeds.eq(figures.lotwiseProceeds),
-    basisDiffers: figures.brokerBasis === null || !figures.brokerBasis.eq(figures.lotwiseBasis),
+    proceedsDiffer: figures.brokerProceeds !== figures.lotwiseProceeds,
+    basisDiffers: figures.brokerBasis === null || figures.brokerBasis !== figures.lotwiseBasis,
   };
 }
 
@@ -131,15 +167,16 @@ export function tieOutNeeds(matching: readonly AccountMatching[]): {
 
 export function finishTieOut(matching: readonly AccountMatching[], options: TieOutOptions): TieOut {
   const lines: TieOutLine[] = [];
+  const totals = new TieOutTotals();
   for (const a of matching) {
-    for (const m of a.matches) lines.push(tiedLine(m, options));
-    for (const line of a.formOnly) lines.push(formOnlyLine(line, a.elsewhere()));
-    for (const d of a.lotwiseOnly) lines.push(lotwiseOnlyLine(d, options.year));
+    for (const m of a.matches) lines.push(tiedLine(m, options, totals));
+    for (const line of a.formOnly) lines.push(formOnlyLine(line, a.elsewhere, totals));
+    for (const d of a.lotwiseOnly) lines.push(lotwiseOnlyLine(d, options.year, totals));
   }
-  return { year: options.year, lines, byStatus: statusTotals(lines), byBox: boxTotals(lines) };
+  return { year: options.year, lines, byStatus: totals.byStatus(), byBox: totals.byBox() };
 }
 
-function tiedLine(m: TiedMatch, options: TieOutOptions): TieOutLine {
+function tiedLine(m: TiedMatch, options: TieOutOptions, totals: TieOutTotals): TieOutLine {
   const line = m.broker;
   const { figures: f, proceedsDiffer, basisDiffers } = m;
   const brokerTerm = line.term === 'short' || line.term === 'long' ? line.term : null;
@@ -160,37 +197,47 @@ function tiedLine(m: TiedMatch, options: TieOutOptions): TieOutLine {
       : termDiffers
         ? 'term_differs'
         : 'matches';
+  totals.line(status, f.brokerProceeds, f.lotwiseProceeds);
   return {
     status,
     asset: line.asset,
     account: line.account,
     broker: line,
     disposals: m.disposals,
-    brokerProceeds: plain(f.brokerProceeds),
-    brokerBasis: f.brokerBasis === null ? null : plain(f.brokerBasis),
-    lotwiseProceeds: plain(f.lotwiseProceeds),
-    lotwiseBasis: plain(f.lotwiseBasis),
-    proceedsDifference: plain(f.lotwiseProceeds.minus(f.brokerProceeds)),
-    basisDifference: f.brokerBasis === null ? null : plain(f.lotwiseBasis.minus(f.brokerBasis)),
+    brokerProceeds: centsText(f.brokerProceeds),
+    brokerBasis: f.brokerBasis === null ? null : centsText(f.brokerBasis),
+    lotwiseProceeds: centsText(f.lotwiseProceeds),
+    lotwiseBasis: centsText(f.lotwiseBasis),
+    proceedsDifference: centsText(f.lotwiseProceeds - f.brokerProceeds),
+    basisDifference: f.brokerBasis === null ? null : centsText(f.lotwiseBasis - f.brokerBasis),
     reasons,
-    form8949: reportedRow(m, f, options.year, {
-      fees: proceedsWhy.some((r) => r.code === 'fees'),
-      termDiffers,
-    }),
+    form8949: reportedRow(
+      m,
+      f,
+      options.year,
+      { fees: proceedsWhy.some((r) => r.code === 'fees'), termDiffers },
+      totals,
+    ),
   };
 }
 
-function formOnlyLine(line: BrokerLine, elsewhere: ReadonlyMap<string, LotwiseDisposal>): TieOutLine {
+function formOnlyLine(
+  line: BrokerLine,
+  elsewhere: ReadonlyMap<string, SaleElsewhere>,
+  totals: TieOutTotals,
+): TieOutLine {
   const reasons = formOnlyReasons(line, elsewhere);
   const wash = washSaleReason(line);
   if (wash) reasons.push(wash);
+  const proceeds = centsOf(line.proceeds);
+  totals.line('form_only', proceeds, null);
   return {
     status: 'form_only',
     asset: line.asset,
     account: line.account,
     broker: line,
     disposals: [],
-    brokerProceeds: centsText(centsOf(line.proceeds)),
+    brokerProceeds: centsText(proceeds),
     brokerBasis: line.cost_basis === null ? null : centsText(centsOf(line.cost_basis)),
     lotwiseProceeds: null,
     lotwiseBasis: null,
@@ -201,9 +248,10 @@ function formOnlyLine(line: BrokerLine, elsewhere: ReadonlyMap<string, LotwiseDi
   };
 }
 
-function lotwiseOnlyLine(d: LotwiseDisposal, year: number): TieOutLine {
+function lotwiseOnlyLine(d: LotwiseDisposal, year: number, totals: TieOutTotals): TieOutLine {
   const proceeds = centsOf(d.proceeds);
   const basis = centsOf(d.costBasis);
+  totals.line('lotwise_only', null, proceeds);
   return {
     status: 'lotwise_only',
     asset: d.asset,
@@ -217,6 +265,6 @@ function lotwiseOnlyLine(d: LotwiseDisposal, year: number): TieOutLine {
     proceedsDifference: null,
     basisDifference: null,
     reasons: [lotwiseOnlyReason(d)],
-    form8949: unreportedRow(d, year, proceeds, basis),
+    form8949: unreportedRow(d, year, proceeds, basis, totals),
   };
 }

@@ -1,50 +1,67 @@
 import type { Form8949Box } from '../form8949.ts';
-import { centsText, sumCents } from './cents.ts';
-import {
-  type BoxTotals,
-  type StatusTotals,
-  TIE_OUT_STATUSES,
-  type TieOut8949,
-  type TieOutLine,
-  type TieOutStatus,
-} from './types.ts';
+import { centsText } from './cents.ts';
+import { type BoxTotals, type StatusTotals, TIE_OUT_STATUSES, type TieOutStatus } from './types.ts';
 
-/**
- * The tie-out's totals for the whole year: per status, and per Form 8949 box. Each is the sum
- * of the lines' printed cents (exact, in bigint: a year has hundreds of thousands of lines).
- */
-export function statusTotals(lines: readonly TieOutLine[]): Record<TieOutStatus, StatusTotals> {
-  const of = new Map<TieOutStatus, TieOutLine[]>(TIE_OUT_STATUSES.map((s) => [s, []]));
-  for (const l of lines) of.get(l.status)!.push(l);
-  const out = {} as Record<TieOutStatus, StatusTotals>;
-  for (const status of TIE_OUT_STATUSES) {
-    const these = of.get(status)!;
-    out[status] = {
-      count: these.length,
-      brokerProceeds: centsText(sumCents(these.map((l) => l.brokerProceeds))),
-      lotwiseProceeds: centsText(sumCents(these.map((l) => l.lotwiseProceeds))),
-    };
-  }
-  return out;
+interface BoxSums {
+  count: number;
+  proceeds: bigint;
+  costBasis: bigint;
+  adjustment: bigint;
+  gain: bigint;
 }
 
-export function boxTotals(lines: readonly TieOutLine[]): Partial<Record<Form8949Box, BoxTotals>> {
-  const rows = new Map<Form8949Box, TieOut8949[]>();
-  for (const l of lines) {
-    if (!l.form8949) continue;
-    const of = rows.get(l.form8949.box);
-    if (of) of.push(l.form8949);
-    else rows.set(l.form8949.box, [l.form8949]);
+/**
+ * The tie-out's totals for the whole year: per status, and per Form 8949 box (in the order the
+ * lines first use them). Each is the sum of the lines' printed cents, added up in bigint as the
+ * lines are written (a year has hundreds of thousands of them): a blank adjustment adds 0.
+ */
+export class TieOutTotals {
+  private readonly statuses = new Map<TieOutStatus, { count: number; broker: bigint; lotwise: bigint }>(
+    TIE_OUT_STATUSES.map((s) => [s, { count: 0, broker: 0n, lotwise: 0n }]),
+  );
+  private readonly boxes = new Map<Form8949Box, BoxSums>();
+
+  line(status: TieOutStatus, brokerProceeds: bigint | null, lotwiseProceeds: bigint | null): void {
+    const s = this.statuses.get(status)!;
+    s.count += 1;
+    if (brokerProceeds !== null) s.broker += brokerProceeds;
+    if (lotwiseProceeds !== null) s.lotwise += lotwiseProceeds;
   }
-  const totals: Partial<Record<Form8949Box, BoxTotals>> = {};
-  for (const [box, of] of rows) {
-    totals[box] = {
-      count: of.length,
-      proceeds: centsText(sumCents(of.map((r) => r.proceeds))),
-      costBasis: centsText(sumCents(of.map((r) => r.costBasis))),
-      adjustment: centsText(sumCents(of.map((r) => r.adjustment))),
-      gain: centsText(sumCents(of.map((r) => r.gain))),
-    };
+
+  row(box: Form8949Box, proceeds: bigint, costBasis: bigint, adjustment: bigint, gain: bigint): void {
+    let b = this.boxes.get(box);
+    if (!b) {
+      b = { count: 0, proceeds: 0n, costBasis: 0n, adjustment: 0n, gain: 0n };
+      this.boxes.set(box, b);
+    }
+    b.count += 1;
+    b.proceeds += proceeds;
+    b.costBasis += costBasis;
+    b.adjustment += adjustment;
+    b.gain += gain;
   }
-  return totals;
+
+  byStatus(): Record<TieOutStatus, StatusTotals> {
+    const out = {} as Record<TieOutStatus, StatusTotals>;
+    for (const [status, s] of this.statuses)
+      out[status] = {
+        count: s.count,
+        brokerProceeds: centsText(s.broker),
+        lotwiseProceeds: centsText(s.lotwise),
+      };
+    return out;
+  }
+
+  byBox(): Partial<Record<Form8949Box, BoxTotals>> {
+    const out: Partial<Record<Form8949Box, BoxTotals>> = {};
+    for (const [box, b] of this.boxes)
+      out[box] = {
+        count: b.count,
+        proceeds: centsText(b.proceeds),
+        costBasis: centsText(b.costBasis),
+        adjustment: centsText(b.adjustment),
+        gain: centsText(b.gain),
+      };
+    return out;
+  }
 }

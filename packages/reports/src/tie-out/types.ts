@@ -39,6 +39,12 @@ export interface LotwiseDisposal {
   fee: string | null;
 }
 
+/** A sale as a line on the 1099-DA only names it when the sale sits in another account. */
+export type SaleElsewhere = Pick<
+  LotwiseDisposal,
+  'id' | 'asset' | 'amount' | 'wallet' | 'disposedAt' | 'disposedTimestamp'
+>;
+
 export type TieOutStatus =
   | 'matches'
   | 'proceeds_differ'

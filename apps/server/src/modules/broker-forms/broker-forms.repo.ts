@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { BrokerForm, BrokerFormLine } from '@lotwise/contracts/tax/broker-forms';
 import type { Form1099DaBoxes } from '@lotwise/contracts/tax/form-1099da';
+import { plainDecimalText } from '@lotwise/reports/tie-out/cents';
+import type { BrokerLine } from '@lotwise/reports/tie-out/types';
 import Decimal from 'decimal.js';
 import type { Kysely, Selectable } from 'kysely';
 import type { BrokerFormLinesTable, Database } from '../../db/schema.ts';
@@ -62,9 +64,19 @@ export interface YearForm {
   fingerprint: string;
 }
 
+/** A stored decimal as decimal.js writes it (`toFixed()`: "1.50000000" → "1.5"), or null. */
+const text = (v: unknown) => {
+  if (v === null || v === undefined) return null;
+  const s = String(v);
+  return plainDecimalText(s) ?? new Decimal(s).toFixed();
+};
+
+/** A stored line as the tie-out takes it: its boxes, where it came from, the form's account. */
+export const brokerLineOf = (r: BrokerFormLineRow, account: string): BrokerLine =>
+  Object.assign(lineOf(r), { formId: r.form_id, account });
+
 /** A stored line back as the contract's boxes (booleans and decimals read alike on both databases). */
 export function lineOf(r: BrokerFormLineRow): BrokerFormLine {
-  const text = (v: unknown) => (v === null || v === undefined ? null : new Decimal(String(v)).toFixed());
   return {
     id: Number(r.id),
     line: r.line,

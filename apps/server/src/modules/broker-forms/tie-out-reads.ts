@@ -1,6 +1,6 @@
 import type { LotUse, Term } from '@lotwise/engine/types';
-import type { LotwiseDisposal } from '@lotwise/reports/tie-out/types';
-import type { Kysely } from 'kysely';
+import type { LotwiseDisposal, SaleElsewhere } from '@lotwise/reports/tie-out/types';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { yieldToRequests } from '../../jobs/yield-to-requests.ts';
 
@@ -77,15 +77,17 @@ class StoredDisposal implements LotwiseDisposal {
 }
 
 /**
- * The year's taxable disposal lines of a calculation, in the engine's order (the tie-out uses
- * no other), read with only the columns it uses.
+ * The year's taxable disposal lines of a calculation in the accounts `wallets` (those with a
+ * form), in the engine's order (the tie-out uses no other), read with only the columns it uses.
  */
 export async function taxableDisposals(
   db: Kysely<Database>,
   calcId: number,
   year: number,
+  wallets: readonly string[],
 ): Promise<LotwiseDisposal[]> {
   const out: LotwiseDisposal[] = [];
+  if (wallets.length === 0) return out;
   for (let after = 0; ; ) {
     const rows = await db
       .selectFrom('tax_disposals')
@@ -110,10 +112,68 @@ export async function taxableDisposals(
       .where('year', '=', year)
       .where('id', '>', after)
       .where('taxable', '=', true)
+      .where('wallet', 'in', [...wallets])
       .orderBy('id')
       .limit(DISPOSALS_CHUNK)
       .execute();
     for (const r of rows) out.push(new StoredDisposal(r));
+    if (rows.length < DISPOSALS_CHUNK) return out;
+    after = Number(rows[rows.length - 1]!.id);
+    await yieldToRequests();
+  }
+}
+
+/**
+ * The year's taxable sales of the other accounts (not `wallets`) of the assets (upper case, as
+ * the tie-out compares them) and days of sale (UTC or the user's zone) asked for, in the
+ * engine's order: what a line on the 1099-DA only looks for, with only the columns it names.
+ * The assets' spellings are read first, so the comparison stays the tie-out's (toUpperCase).
+ */
+export async function salesElsewhere(
+  db: Kysely<Database>,
+  calcId: number,
+  year: number,
+  wallets: readonly string[],
+  wanted: { assets: ReadonlySet<string>; days: ReadonlySet<string> },
+): Promise<SaleElsewhere[]> {
+  const scope = () => {
+    let q = db
+      .selectFrom('tax_disposals')
+      .where('calc_id', '=', calcId)
+      .where('year', '=', year)
+      .where('taxable', '=', true);
+    if (wallets.length > 0) q = q.where('wallet', 'not in', [...wallets]);
+    return q;
+  };
+  const spellings = (await scope().select('asset').distinct().execute())
+    .map((r) => r.asset)
+    .filter((a) => wanted.assets.has(a.toUpperCase()));
+  const out: SaleElsewhere[] = [];
+  if (spellings.length === 0 || wanted.days.size === 0) return out;
+  const days = [...wanted.days];
+  for (let after = 0; ; ) {
+    const rows = await scope()
+      .select(['id', 'asset', 'amount', 'wallet', 'disposed_at', 'disposed_timestamp'])
+      .where('id', '>', after)
+      .where('asset', 'in', spellings)
+      .where((eb) =>
+        eb.or([
+          eb('disposed_at', 'in', days),
+          eb(sql<string>`substr(${sql.ref('disposed_timestamp')}, 1, 10)`, 'in', days),
+        ]),
+      )
+      .orderBy('id')
+      .limit(DISPOSALS_CHUNK)
+      .execute();
+    for (const r of rows)
+      out.push({
+        id: Number(r.id),
+        asset: r.asset,
+        amount: String(r.amount),
+        wallet: r.wallet,
+        disposedAt: r.disposed_at,
+        disposedTimestamp: String(r.disposed_timestamp),
+      });
     if (rows.length < DISPOSALS_CHUNK) return out;
     after = Number(rows[rows.length - 1]!.id);
     await yieldToRequests();

@@ -1,16 +1,24 @@
 import {
   type AccountMatching,
   finishTieOut,
-  matchTieOut,
+  formOnlyLines,
+  matchAccounts,
+  placeElsewhere,
   tieOutNeeds,
 } from '@lotwise/reports/tie-out/tie-out';
-import type { BrokerLine, TieOut } from '@lotwise/reports/tie-out/types';
+import type { BrokerLine, SaleElsewhere, TieOut } from '@lotwise/reports/tie-out/types';
 import type { Kysely } from 'kysely';
 import type { Database, TaxCalculationRow } from '../../db/schema.ts';
 import type { TaxSettings } from '../tax/engine.service.ts';
 import { walletNames } from '../tax/engine.service.ts';
-import { type BrokerFormsRepo, lineOf, type YearForm } from './broker-forms.repo.ts';
-import { type TransactionFact, taxableDisposals, transactionFacts, txOfLot } from './tie-out-reads.ts';
+import { type BrokerFormsRepo, brokerLineOf, type YearForm } from './broker-forms.repo.ts';
+import {
+  salesElsewhere,
+  type TransactionFact,
+  taxableDisposals,
+  transactionFacts,
+  txOfLot,
+} from './tie-out-reads.ts';
 
 /** What a year's tie-out was worked out from, besides the calculation and the forms. */
 export interface TieOutInputs {
@@ -49,9 +57,10 @@ export async function tieOutInputs(
 
 /**
  * The tie-out of a year (packages/reports tie-out): the year's 1099-DA lines, and the taxable
- * disposals of the latest complete calculation. The reasons read each sale's fee and each
- * lot's account only where a line's proceeds or basis differ, so only those transactions are
- * read (tieOutNeeds), after the matching.
+ * disposals of the latest complete calculation in the accounts with a form. The other
+ * accounts' sales are read only for the lines on the form only (their assets and days), and
+ * the reasons read each sale's fee and each lot's account only where a line's proceeds or
+ * basis differ, so only those transactions are read (tieOutNeeds), after the matching.
  */
 export async function computeTieOut(
   db: Kysely<Database>,
@@ -64,24 +73,40 @@ export async function computeTieOut(
   const { currency, method } = settingsOf(calc);
   const { wallets, yearForms } = inputs;
   const accountOf = new Map(yearForms.map((f) => [f.id, wallets.get(f.account_id) ?? f.account_name]));
-  const [stored, disposals] = await Promise.all([
+  const accounts = [...new Set(accountOf.values())];
+  const [stored, own] = await Promise.all([
     forms.lines(
       userId,
       yearForms.map((f) => f.id),
     ),
-    taxableDisposals(db, calc.id, year),
+    taxableDisposals(db, calc.id, year, accounts),
   ]);
-  const brokerLines: BrokerLine[] = stored.map((row) => ({
-    ...lineOf(row),
-    formId: row.form_id,
-    account: accountOf.get(row.form_id) ?? '',
-  }));
-  const matching = matchTieOut(brokerLines, disposals);
+  const brokerLines: BrokerLine[] = stored.map((row) => brokerLineOf(row, accountOf.get(row.form_id) ?? ''));
+  const matching = matchAccounts(brokerLines, own);
+  const formOnly = formOnlyLines(matching);
+  if (formOnly.length > 0) {
+    const others = await salesElsewhere(db, calc.id, year, accounts, {
+      assets: new Set(formOnly.map((l) => l.asset.toUpperCase())),
+      days: new Set(formOnly.map((l) => l.date_sold)),
+    });
+    placeElsewhere(matching, inIdOrder(own, others));
+  }
   const needs = tieOutNeeds(matching);
   const factIds = new Set([...needs.fees.map((d) => d.txId), ...[...needs.lotIds].map(txOfLot)]);
   const facts = await transactionFacts(db, userId, factIds, currency);
   const computed = { matching, factIds, facts, currency, method, wallets, formCount: yearForms.length };
   return { ...computed, tieOut: wordTieOut(computed, year) };
+}
+
+/** Two lists of sales, each in id order (the engine's), as one. */
+function inIdOrder(a: readonly SaleElsewhere[], b: readonly SaleElsewhere[]): SaleElsewhere[] {
+  if (b.length === 0) return [...a];
+  const out: SaleElsewhere[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length)
+    out.push(j >= b.length || (i < a.length && a[i]!.id < b[j]!.id) ? a[i++]! : b[j++]!);
+  return out;
 }
 
 /** The tie-out's lines and totals from its matching and the facts read (fees, lots' accounts). */
