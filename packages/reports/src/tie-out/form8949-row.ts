@@ -87,17 +87,9 @@ export function reportedRow(
 }
 
 /** A sale no 1099-DA reports: box I (short) or L (long), Lotwise's figures (in cents), no code. */
-export function unreportedRow(
-  d: LotwiseDisposal,
-  year: number,
-  proceeds: bigint,
-  basis: bigint,
-  totals: TieOutTotals,
-): TieOut8949 {
-  const box = form8949Box(year, d.term, 'none');
-  totals.row(box, proceeds, basis, 0n, proceeds - basis);
+export function unreportedRow(d: LotwiseDisposal, year: number, proceeds: bigint, basis: bigint): TieOut8949 {
   return {
-    box,
+    box: form8949Box(year, d.term, 'none'),
     term: d.term,
     description: description(d.amount, d.asset),
     dateAcquired: usDate(d.acquiredAt),

@@ -1,5 +1,6 @@
 import { centsOf, centsText } from './cents.ts';
-import { reportedRow, unreportedRow } from './form8949-row.ts';
+import { reportedRow } from './form8949-row.ts';
+import { lotwiseOnlyLine } from './lotwise-only.ts';
 import { type Match, type MatchResult, matchLines } from './match.ts';
 import {
   aggregateReason,
@@ -7,7 +8,6 @@ import {
   elsewhereKey,
   type Figures,
   formOnlyReasons,
-  lotwiseOnlyReason,
   proceedsReasons,
   salesByDay,
   termReason,
@@ -245,26 +245,5 @@ function formOnlyLine(
     basisDifference: null,
     reasons,
     form8949: null,
-  };
-}
-
-function lotwiseOnlyLine(d: LotwiseDisposal, year: number, totals: TieOutTotals): TieOutLine {
-  const proceeds = centsOf(d.proceeds);
-  const basis = centsOf(d.costBasis);
-  totals.line('lotwise_only', null, proceeds);
-  return {
-    status: 'lotwise_only',
-    asset: d.asset,
-    account: d.wallet,
-    broker: null,
-    disposals: [d],
-    brokerProceeds: null,
-    brokerBasis: null,
-    lotwiseProceeds: centsText(proceeds),
-    lotwiseBasis: centsText(basis),
-    proceedsDifference: null,
-    basisDifference: null,
-    reasons: [lotwiseOnlyReason(d)],
-    form8949: unreportedRow(d, year, proceeds, basis, totals),
   };
 }
