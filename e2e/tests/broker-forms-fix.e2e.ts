@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
@@ -7,11 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from '../support/browser.ts';
 import { firstLink, waitForMail } from '../support/outbox.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
+import { importTieOutAccounts, TIE_OUT } from './broker-forms-helpers.ts';
 import { PASSWORD, uniqueEmail } from './helpers.ts';
 import { signedInNewcomer } from './imports-helpers.ts';
-import { csrfOf, uploadCsv, waitForImports } from './transactions-helpers.ts';
 
-const TIE_OUT = path.resolve(import.meta.dirname, '../../fixtures/1099-da/tie-out');
 const work = mkdtempSync(path.join(tmpdir(), 'lotwise-broker-fix-e2e-'));
 
 async function choose(scope: Page | Locator, page: Page, label: string, option: string) {
@@ -68,20 +67,7 @@ async function fixFlow(
 
 /** The client's Coinbase and Ledger imports, calculated, and the 1099-DA uploaded on the page. */
 async function prepared(context: BrowserContext, page: Page) {
-  const csrf = await csrfOf(context);
-  const headers = { 'x-csrf-token': csrf };
-  await context.request.post('/api/currency', {
-    data: { currency: 'USD', timezone: 'America/New_York' },
-    headers,
-  });
-  const read = (name: string) => readFileSync(path.join(TIE_OUT, name), 'utf8');
-  await uploadCsv(context, csrf, 'coinbase.csv', read('coinbase-ledger.csv'), { custom_name: 'Coinbase' });
-  await waitForImports(context, 1);
-  await uploadCsv(context, csrf, 'ledger.csv', read('ledger-wallet.csv'), {
-    custom_name: 'Ledger',
-    new_account: 'true',
-  });
-  await waitForImports(context, 2);
+  const headers = await importTieOutAccounts(context);
   expect((await context.request.post('/api/recalculate_tax', { headers })).ok()).toBe(true);
   await uploadedForm(page);
 }

@@ -1,10 +1,11 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
+import { importTieOutAccounts, TIE_OUT } from './broker-forms-helpers.ts';
 import { signedInNewcomer } from './imports-helpers.ts';
 import { csrfOf, uploadCsv, waitForImports } from './transactions-helpers.ts';
 
@@ -120,8 +121,6 @@ async function flow(context: BrowserContext, page: Page, width: number) {
   await screenshot(page, `broker-forms-${width}-year`);
 }
 
-const TIE_OUT = path.resolve(import.meta.dirname, '../../fixtures/1099-da/tie-out');
-
 describe('Broker forms: the tie-out page', () => {
   let server: RunningServer;
   let browser: Browser;
@@ -150,20 +149,7 @@ describe('Broker forms: the tie-out page', () => {
 });
 
 async function tieOutFlow(context: BrowserContext, page: Page, width: number) {
-  const csrf = await csrfOf(context);
-  const headers = { 'x-csrf-token': csrf };
-  await context.request.post('/api/currency', {
-    data: { currency: 'USD', timezone: 'America/New_York' },
-    headers,
-  });
-  const read = (name: string) => readFileSync(path.join(TIE_OUT, name), 'utf8');
-  await uploadCsv(context, csrf, 'coinbase.csv', read('coinbase-ledger.csv'), { custom_name: 'Coinbase' });
-  await waitForImports(context, 1);
-  await uploadCsv(context, csrf, 'ledger.csv', read('ledger-wallet.csv'), {
-    custom_name: 'Ledger',
-    new_account: 'true',
-  });
-  await waitForImports(context, 2);
+  const headers = await importTieOutAccounts(context);
 
   await page.goto('/broker_forms?year=2025');
   await choose(page, page, 'Account', 'Coinbase');

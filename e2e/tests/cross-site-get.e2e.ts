@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { csrfOf } from '../support/api.ts';
 import { launchBrowser, screenshot } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { signedInNewcomer } from './imports-helpers.ts';
@@ -18,16 +19,11 @@ const LEDGER = [
   '2024-03-01 12:00:00 UTC,,,10,DOT,,,60,USD,,Reward,',
 ].join('\n');
 
-async function csrf(context: BrowserContext): Promise<string> {
-  const session = await context.request.get('/api/auth/session');
-  return ((await session.json()) as { csrf_token: string }).csrf_token;
-}
-
 /** Everything of the user's the links could touch: the rows, and the calculation state. */
 async function state(context: BrowserContext) {
   const list = await context.request.post('/api/traces/list_transactions_new', {
     data: { page_size: 50 },
-    headers: { 'x-csrf-token': await csrf(context) },
+    headers: { 'x-csrf-token': await csrfOf(context) },
   });
   const details = await context.request.get('/api/imports/v1/tax_calculations/details');
   const rows = ((await list.json()) as { transactions: Array<Record<string, unknown>> }).transactions;
@@ -67,7 +63,7 @@ describe('a page on another site cannot change data through GET links (issue 29.
     const { context, page } = await signedInNewcomer(browser, server.url);
     const up = await context.request.post('/api/imports/v1/csv_imports', {
       multipart: { file: { name: 'dot.csv', mimeType: 'text/csv', buffer: Buffer.from(LEDGER) } },
-      headers: { 'x-csrf-token': await csrf(context) },
+      headers: { 'x-csrf-token': await csrfOf(context) },
     });
     expect(up.ok()).toBe(true);
     await expect
@@ -109,7 +105,7 @@ describe('a page on another site cannot change data through GET links (issue 29.
 
     // The web app's own POST, with the CSRF token, makes the change.
     const posted = await context.request.post(`/api/traces/update_transaction_type/${id}/staking_reward`, {
-      headers: { 'x-csrf-token': await csrf(context) },
+      headers: { 'x-csrf-token': await csrfOf(context) },
     });
     expect(posted.status()).toBe(200);
     expect((await state(context)).rows).not.toEqual(before.rows);

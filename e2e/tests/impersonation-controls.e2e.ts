@@ -1,5 +1,6 @@
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postJson } from '../support/api.ts';
 import { launchBrowser, screenshot } from '../support/browser.ts';
 import { firstLink, waitForMail } from '../support/outbox.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
@@ -11,17 +12,6 @@ import { signedInNewcomer } from './imports-helpers.ts';
  * for what the README's table keeps to the client — their profile, password, two-factor,
  * accountants and access log, billing, Labs — neither in the navigation nor on those pages.
  */
-async function csrf(context: BrowserContext): Promise<string> {
-  const session = await context.request.get('/api/auth/session');
-  return ((await session.json()) as { csrf_token: string }).csrf_token;
-}
-
-async function post(context: BrowserContext, path: string, data: unknown = {}) {
-  const res = await context.request.post(path, { data, headers: { 'x-csrf-token': await csrf(context) } });
-  if (!res.ok()) throw new Error(`${path} → ${res.status()} ${await res.text()}`);
-  return res.json();
-}
-
 describe('an accountant inside a client’s account (issue 32)', () => {
   let server: RunningServer;
   let browser: Browser;
@@ -42,13 +32,13 @@ describe('an accountant inside a client’s account (issue 32)', () => {
 
     const cpa = await browser.newContext({ viewport: { width: 1280, height: 860 }, baseURL: server.url });
     const cpaEmail = uniqueEmail('cpa');
-    await post(cpa, '/api/auth/sign_up', { email: cpaEmail, password: PASSWORD, first_name: 'Carla' });
-    await post(cpa, '/api/onboarding/settings/update_role', { role: 'cpa' });
-    await post(cpa, '/api/onboarding_flag', { onboarded: true });
-    await post(client.context, '/api/customer_cpa', { email: cpaEmail });
+    await postJson(cpa, '/api/auth/sign_up', { email: cpaEmail, password: PASSWORD, first_name: 'Carla' });
+    await postJson(cpa, '/api/onboarding/settings/update_role', { role: 'cpa' });
+    await postJson(cpa, '/api/onboarding_flag', { onboarded: true });
+    await postJson(client.context, '/api/customer_cpa', { email: cpaEmail });
     const link = new URL(firstLink(await waitForMail(server.outboxDir, cpaEmail)));
-    await post(cpa, '/api/invitations/accept', { token: link.searchParams.get('token') });
-    await post(cpa, `/api/users/${clientId}/impersonate`);
+    await postJson(cpa, '/api/invitations/accept', { token: link.searchParams.get('token') });
+    await postJson(cpa, `/api/users/${clientId}/impersonate`);
 
     const page = await cpa.newPage();
     await page.goto('/dashboard');

@@ -1,5 +1,6 @@
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { csrfOf } from '../support/api.ts';
 import { launchBrowser, screenshot } from '../support/browser.ts';
 import { firstLink, waitForMail } from '../support/outbox.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
@@ -11,11 +12,6 @@ import { PASSWORD, uniqueEmail } from './helpers.ts';
  * onboarding and lands back on the link, which accepts the invitation; the banner never offered
  * it to an account that had not opened the link.
  */
-async function csrf(context: BrowserContext): Promise<string> {
-  return ((await (await context.request.get('/api/auth/session')).json()) as { csrf_token: string })
-    .csrf_token;
-}
-
 describe('invitation accepted by signing up from its link', () => {
   let server: RunningServer;
   let browser: Browser;
@@ -32,9 +28,9 @@ describe('invitation accepted by signing up from its link', () => {
     const cpa = await browser.newContext({ baseURL: server.url });
     await cpa.request.post('/api/auth/sign_up', {
       data: { email: uniqueEmail('cpa'), password: PASSWORD, first_name: 'Carla' },
-      headers: { 'x-csrf-token': await csrf(cpa) },
+      headers: { 'x-csrf-token': await csrfOf(cpa) },
     });
-    const token = await csrf(cpa);
+    const token = await csrfOf(cpa);
     await cpa.request.post('/api/onboarding/settings/update_role', {
       data: { role: 'cpa' },
       headers: { 'x-csrf-token': token },

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shortenEmail } from '../../apps/web/src/lib/format/text.ts';
+import { csrfOf } from '../support/api.ts';
 import { launchBrowser, screenshot } from '../support/browser.ts';
 import { firstLink, waitForMail } from '../support/outbox.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
@@ -21,15 +22,10 @@ const LEDGER = [
   '2024-09-01 12:00:00 UTC,1,LTC,150,USD,,,150,USD,,Sell,',
 ].join('\n');
 
-async function csrf(context: BrowserContext): Promise<string> {
-  const session = await context.request.get('/api/auth/session');
-  return ((await session.json()) as { csrf_token: string }).csrf_token;
-}
-
 async function seed(context: BrowserContext): Promise<void> {
   const up = await context.request.post('/api/imports/v1/csv_imports', {
     multipart: { file: { name: 'ltc.csv', mimeType: 'text/csv', buffer: Buffer.from(LEDGER) } },
-    headers: { 'x-csrf-token': await csrf(context) },
+    headers: { 'x-csrf-token': await csrfOf(context) },
   });
   if (!up.ok()) throw new Error(`upload failed: ${up.status()}`);
   await expect
@@ -38,7 +34,7 @@ async function seed(context: BrowserContext): Promise<void> {
       return ((await res.json()) as { data: { import_status: string }[] }).data[0]?.import_status;
     })
     .toBe('complete');
-  await context.request.post('/api/recalculate_tax', { headers: { 'x-csrf-token': await csrf(context) } });
+  await context.request.post('/api/recalculate_tax', { headers: { 'x-csrf-token': await csrfOf(context) } });
   await expect
     .poll(
       async () =>
@@ -55,13 +51,13 @@ async function seed(context: BrowserContext): Promise<void> {
 async function accountant(browser: Browser, url: string, viewport: { width: number; height: number }) {
   const context = await browser.newContext({ viewport, baseURL: url });
   const email = uniqueEmail('cpa');
-  const token = await csrf(context);
+  const token = await csrfOf(context);
   const up = await context.request.post('/api/auth/sign_up', {
     data: { email, password: PASSWORD, first_name: 'Carla', last_name: 'Pérez' },
     headers: { 'x-csrf-token': token },
   });
   if (!up.ok()) throw new Error(`sign up failed: ${up.status()}`);
-  const again = await csrf(context);
+  const again = await csrfOf(context);
   await context.request.post('/api/onboarding/settings/update_role', {
     data: { role: 'cpa' },
     headers: { 'x-csrf-token': again },
@@ -176,7 +172,7 @@ describe('tax professionals (issue 19)', () => {
   it('an admin disables and enables an account, grants a plan and sees failed jobs (desktop)', async () => {
     const customer = await signedInNewcomer(browser, server.url);
     const admin = await signedInNewcomer(browser, server.url);
-    const token = await csrf(admin.context);
+    const token = await csrfOf(admin.context);
     await admin.context.request.post('/api/test/set_roles', {
       data: { email: admin.email, roles: ['admin', 'customer'] },
       headers: { 'x-csrf-token': token },

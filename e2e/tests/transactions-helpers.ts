@@ -1,11 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
-/** The signed-in context's CSRF token, for API calls made beside the page. */
-export async function csrfOf(context: BrowserContext): Promise<string> {
-  const session = await context.request.get('/api/auth/session');
-  return ((await session.json()) as { csrf_token: string }).csrf_token;
-}
+export { csrfOf } from '../support/api.ts';
 
 /** Uploads a CSV through the API (extra multipart fields choose or name the account). */
 export async function uploadCsv(

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { csrfOf } from '../support/api.ts';
 import { launchBrowser, screenshot } from '../support/browser.ts';
 import { firstLink, waitForMail } from '../support/outbox.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
@@ -31,17 +32,12 @@ const VIEWPORTS = [
   ['375', { width: 375, height: 812 }],
 ] as const;
 
-async function csrf(context: BrowserContext): Promise<string> {
-  const session = await context.request.get('/api/auth/session');
-  return ((await session.json()) as { csrf_token: string }).csrf_token;
-}
-
 async function upload(context: BrowserContext, name: string, content: Buffer | string): Promise<void> {
   const before = await context.request.get('/api/imports/v2/import_histories?page=1');
   const count = ((await before.json()) as { data: unknown[] }).data.length;
   const up = await context.request.post('/api/imports/v1/csv_imports', {
     multipart: { file: { name, mimeType: 'text/csv', buffer: Buffer.from(content) } },
-    headers: { 'x-csrf-token': await csrf(context) },
+    headers: { 'x-csrf-token': await csrfOf(context) },
   });
   if (!up.ok()) throw new Error(`upload failed: ${up.status()} ${await up.text()}`);
   await expect
@@ -59,7 +55,7 @@ async function upload(context: BrowserContext, name: string, content: Buffer | s
 async function calculate(context: BrowserContext): Promise<void> {
   const before = await context.request.get('/api/tax/years');
   const was = ((await before.json()) as { data: { calculated_at: string | null } }).data.calculated_at;
-  await context.request.post('/api/recalculate_tax', { headers: { 'x-csrf-token': await csrf(context) } });
+  await context.request.post('/api/recalculate_tax', { headers: { 'x-csrf-token': await csrfOf(context) } });
   await expect
     .poll(
       async () => {
@@ -87,10 +83,10 @@ async function accountant(browser: Browser, url: string, viewport: { width: numb
   const email = uniqueEmail('cpa');
   const up = await context.request.post('/api/auth/sign_up', {
     data: { email, password: PASSWORD, first_name: 'Carla', last_name: 'Pérez' },
-    headers: { 'x-csrf-token': await csrf(context) },
+    headers: { 'x-csrf-token': await csrfOf(context) },
   });
   if (!up.ok()) throw new Error(`sign up failed: ${up.status()}`);
-  const token = await csrf(context);
+  const token = await csrfOf(context);
   await context.request.post('/api/onboarding/settings/update_role', {
     data: { role: 'cpa' },
     headers: { 'x-csrf-token': token },
@@ -133,7 +129,7 @@ describe('what a user sees must be right (issue 35.10, 35.12, 35.13, 35.15)', ()
       await calculate(context);
       await context.request.put('/api/tax/settings', {
         data: { method: '2023:fifo,2024:hifo', basis: 'universal', allocation_rule: 'stay-oldest-first' },
-        headers: { 'x-csrf-token': await csrf(context) },
+        headers: { 'x-csrf-token': await csrfOf(context) },
       });
       await calculate(context);
 
@@ -281,7 +277,7 @@ describe('what a user sees must be right (issue 35.10, 35.12, 35.13, 35.15)', ()
       const admin = await signedInNewcomer(browser, server.url, viewport);
       await admin.context.request.post('/api/test/set_roles', {
         data: { email: admin.email, roles: ['admin', 'customer'] },
-        headers: { 'x-csrf-token': await csrf(admin.context) },
+        headers: { 'x-csrf-token': await csrfOf(admin.context) },
       });
       await admin.page.goto('/admin');
       await admin.page.getByLabel('Search accounts').fill(customer.email);
