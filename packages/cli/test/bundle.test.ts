@@ -40,6 +40,23 @@ describe('the bundled CLI', { timeout: 120_000 }, () => {
     expect(JSON.parse(bundled.stdout).years['2024'].proceeds).toBe('9060');
   });
 
+  it('prints the same in the worker thread large inputs run in, with the same exit codes', async () => {
+    const worker = { ...offline, LOTWISE_CLI_WORKER: 'on' };
+    const main = { ...offline, LOTWISE_CLI_WORKER: 'off' };
+    for (const args of [
+      [bin, 'calc', ...files, '--json'],
+      [bin, 'calc', ...files],
+      [bin, 'calc', join(here, 'fixtures', 'calc', 'no-such-file.csv'), '--json'],
+      [bin, 'calc', ...files, '--method', 'bogus'],
+    ]) {
+      const [inWorker, onMain] = [await runNode(args, worker), await runNode(args, main)];
+      expect(inWorker).toEqual(onMain);
+    }
+    const failed = await runNode([bin, 'calc', ...files, '--method', 'bogus'], worker);
+    expect(failed.code).toBe(2);
+    expect(failed.stderr).toContain('invalid --method');
+  });
+
   it('writes the same capital-gains CSV', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'lotwise-bundle-'));
     const args = (name: string) => [
