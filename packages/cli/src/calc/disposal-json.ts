@@ -116,16 +116,22 @@ export function printed(d: DisposalLine): Record<string, unknown> & DisposalLine
   } as Record<string, unknown> & DisposalLine;
 }
 
-/** A lot use of the engine's usual shape, which toParts prints by hand. */
+/** A lot use's keys in the engine's order (JSON.stringify prints them in this order). */
+const LOT_KEYS = ['lotId', 'acquiredAt', 'acquiredTimestamp', 'amount', 'costBasis'];
+
+/**
+ * A lot use of the engine's usual shape, which toParts prints by hand: exactly LOT_KEYS, in
+ * order (counted with for-in, which builds no array of keys per lot as Object.keys did; an
+ * inherited enumerable key also fails the check, and such a lot is printed by JSON.stringify).
+ */
 function usualLot(lot: LotUse): boolean {
-  const keys = Object.keys(lot);
+  let n = 0;
+  for (const key in lot) {
+    if (key !== LOT_KEYS[n]) return false;
+    n++;
+  }
   return (
-    keys.length === 5 &&
-    keys[0] === 'lotId' &&
-    keys[1] === 'acquiredAt' &&
-    keys[2] === 'acquiredTimestamp' &&
-    keys[3] === 'amount' &&
-    keys[4] === 'costBasis' &&
+    n === 5 &&
     typeof lot.acquiredAt === 'string' &&
     typeof lot.amount === 'string' &&
     typeof lot.costBasis === 'string' &&
