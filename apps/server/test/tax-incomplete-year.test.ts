@@ -152,6 +152,8 @@ for (const dialect of DIALECTS) {
         expect(row[header.indexOf('note')]).toBe(
           'no price: value unknown (proceeds and the basis of the lots sold)',
         );
+        // The lots column (lot, amount, acquired, basis) says the lot's basis is unknown, not 0.
+        expect(row[header.indexOf('lots')]).toMatch(/^\S+ [\d.]+ 2024-\d\d-\d\d unknown$/);
       }
       const turbo = (await download(server, sam, '/api/tax/reports/2024/turbotax.csv')).text.split('\n');
       expect(turbo.slice(2, -1)).toEqual(['BTC,02/01/2024,,09/02/2024,', 'ETH,03/05/2024,,11/20/2024,']);

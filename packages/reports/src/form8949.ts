@@ -86,9 +86,16 @@ export interface Form8949Options {
   grouping?: Grouping;
 }
 
-export function lotsSummary(line: Pick<DisposalLine, 'lots'>): string {
+export function lotsSummary(
+  line: Pick<DisposalLine, 'lots'>,
+  /** A lot acquired without a price: its basis prints as "unknown", not the engine's 0. */
+  basisUnknown: (lot: DisposalLine['lots'][number]) => boolean = () => false,
+): string {
   return line.lots
-    .map((lot) => `${lot.lotId ?? '(no lot)'} ${lot.amount} ${lot.acquiredAt} ${lot.costBasis}`)
+    .map(
+      (lot) =>
+        `${lot.lotId ?? '(no lot)'} ${lot.amount} ${lot.acquiredAt} ${basisUnknown(lot) ? 'unknown' : lot.costBasis}`,
+    )
     .join('; ');
 }
 
@@ -141,7 +148,7 @@ export function form8949Lines(
         txId: line.txId,
         wallet: line.wallet,
         category: line.category,
-        lots: lotsSummary(lot ? { lots: [lot] } : line),
+        lots: lotsSummary(lot ? { lots: [lot] } : line, unknownLot),
         missingPrice: line.missingPrice === true,
         basisUnknown: unpriced.size > 0 && (lot ? unknownLot(lot) : line.lots.some(unknownLot)),
       });

@@ -218,7 +218,8 @@ describe('incomplete years (issue 35.1)', () => {
     const m = { ...model(3), unpricedTransactions: ['y'] };
     const gains = text((await buildForm('capital-gains', 'csv', m, {})).bytes).split('\n');
     expect(gains[2]).toBe(
-      '03/01/2024,01/02/2024,ETH,1,,,,short,C,sale,Coinbase,a,y 1 2024-01-02 1500,no price: value unknown (proceeds and the basis of the lots sold),,',
+      // The lots column (the audit trail) says the lot's basis is unknown too, never the engine's 1500 (or 0).
+      '03/01/2024,01/02/2024,ETH,1,,,,short,C,sale,Coinbase,a,y 1 2024-01-02 unknown,no price: value unknown (proceeds and the basis of the lots sold),,',
     );
     const turbo = text((await buildForm('turbotax', 'csv', m, {})).bytes).split('\n');
     expect(turbo[2]).toBe('ETH,01/02/2024,,03/01/2024,');
