@@ -103,6 +103,10 @@ for (const dialect of DIALECTS) {
         expect(bobsRows.find((r) => r.id === bobs.body.data.import_history_id)?.failure_reason).toMatch(
           /\w+/,
         );
+        // Bob retrying Alice's account finds nothing, said once ('Account not found', not '… not found not found').
+        const foreign = await bob.post('/api/imports/v2/actions/resync_account', { import_history_id: id });
+        expect(foreign.status).toBe(404);
+        expect(foreign.body.message).toBe('Account not found');
       });
     }
 

@@ -42,7 +42,7 @@ export function registerApiImportRoutes(app: FastifyInstance, ctx: AppContext): 
     const oauth =
       history && !cred ? await oauthConnectionOf(ctx.db.kysely, auth.user.id, history.id) : undefined;
     const wallet = history && !cred && !oauth ? await wallets.find(auth.user.id, history.id) : undefined;
-    if (!history || (!cred && !oauth && !wallet)) throw notFound('Account not found');
+    if (!history || (!cred && !oauth && !wallet)) throw notFound('Account');
     const job = await ctx.jobs.enqueue(
       cred ? 'import.api' : oauth ? 'import.oauth' : 'import.wallet',
       auth.user.id,
