@@ -57,6 +57,15 @@ describe('billing off: no billing anywhere (issue 35.9)', () => {
       await page.waitForLoadState('networkidle');
       expect(await page.getByText('Safe Harbor 2025').count()).toBe(0);
       await screenshot(page, `billing-off-pricing-${tag}`);
+      // The plan summary (reached by its address) sells nothing either: no plan, count or price (found by the walk).
+      await page.goto('/pricing_summary');
+      expect(await page.getByTestId('billing-off-note').textContent()).toBe(
+        'Billing is off on this instance: every feature is included.',
+      );
+      for (const id of ['pricing-summary', 'summary-count', 'summary-price', 'summary-continue'])
+        expect(await page.getByTestId(id).count(), id).toBe(0);
+      expect(await page.getByText('Check your plan before you pay.').count()).toBe(0);
+      await screenshot(page, `billing-off-pricing-summary-${tag}`);
       await page.goto('/settings/profile');
       await page.getByRole('tab').first().waitFor();
       expect(await page.getByRole('tab', { name: 'Billing' }).count()).toBe(0);

@@ -47,6 +47,16 @@ export function PricingSummaryPage() {
     );
   }
 
+  // Billing off: nothing is sold, so no plan, price or count to check (as /pricing) — only the note.
+  if (!data.billing_enabled) {
+    return (
+      <>
+        <PageHeader title="Plan summary" />
+        <BillingOffNote />
+      </>
+    );
+  }
+
   const fits = recommendedPlan(data.plans, data.transaction_count);
   const chosen = data.plans.find((p) => p.id === planId) ?? fits;
   const year = data.tax_year;
@@ -64,7 +74,6 @@ export function PricingSummaryPage() {
     <>
       {header}
       <Stack gap="md" maw={640}>
-        {data.billing_enabled ? null : <BillingOffNote />}
         {!fits && data.plans.length > 0 ? <TooManyNote /> : null}
         <Card withBorder radius="md" p={{ base: 'md', sm: 'lg' }} data-testid="pricing-summary">
           <Table layout="fixed" withRowBorders={false} verticalSpacing={6}>
@@ -119,7 +128,7 @@ export function PricingSummaryPage() {
         {checkout.error ? <CheckoutError message={checkout.error} /> : null}
         <Group justify="space-between" gap="sm">
           {back}
-          {data.billing_enabled && chosen && !owned ? (
+          {chosen && !owned ? (
             <Button
               leftSection={<IconCreditCard size={16} />}
               loading={checkout.buyingId !== null}
