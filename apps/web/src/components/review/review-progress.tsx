@@ -1,8 +1,11 @@
 import { Alert, Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconListCheck } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { reviewKeys } from '@/lib/api/review/keys';
 import { useReviewSummary } from '@/lib/api/review/review';
+import { useImportsChannel } from '@/lib/realtime';
 
 /** What is left in the guided review, one line per step with its count, each a link into it. */
 export function ReviewProgress({ except = [] }: { except?: readonly string[] } = {}) {
@@ -30,6 +33,11 @@ export function ReviewProgress({ except = [] }: { except?: readonly string[] } =
 /** A one-line reminder on the transactions and tax pages: what is left, one click into the review. */
 export function ReviewBanner() {
   const summary = useReviewSummary();
+  const client = useQueryClient();
+  // A finished calculation changes the counts: never the count of the one before beside the years'.
+  useImportsChannel((message) => {
+    if (message.event === 'tax_calculated') void client.invalidateQueries({ queryKey: reviewKeys.all });
+  });
   if (!summary.data || summary.data.total === 0) return null;
   const first = summary.data.wizards.find((w) => w.count > 0);
   return (
