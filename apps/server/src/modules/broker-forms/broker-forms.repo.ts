@@ -71,35 +71,41 @@ const text = (v: unknown) => {
   return plainDecimalText(s) ?? new Decimal(s).toFixed();
 };
 
-/** A stored line as the tie-out takes it: its boxes, where it came from, the form's account. */
-export const brokerLineOf = (r: BrokerFormLineRow, account: string): BrokerLine =>
-  Object.assign(lineOf(r), { formId: r.form_id, account });
+/**
+ * A stored line as the tie-out takes it: its boxes, where it came from, the form's account;
+ * `same` gives one string for equal ones (tie-out-reads.ts sameStrings).
+ */
+export const brokerLineOf = (r: BrokerFormLineRow, account: string, same?: (text: string) => string) =>
+  Object.assign(boxesOf(r, same ?? ((t) => t)), { formId: r.form_id, account }) satisfies BrokerLine;
 
 /** A stored line back as the contract's boxes (booleans and decimals read alike on both databases). */
-export function lineOf(r: BrokerFormLineRow): BrokerFormLine {
+export const lineOf = (r: BrokerFormLineRow): BrokerFormLine => boxesOf(r, (t) => t);
+
+function boxesOf(r: BrokerFormLineRow, same: (text: string) => string): BrokerFormLine {
+  const one = <T extends string | null>(v: T): T => (v === null ? v : (same(v) as T));
   return {
     id: Number(r.id),
     line: r.line,
-    form_8949_box: r.form_8949_box as BrokerFormLine['form_8949_box'],
-    asset: r.asset,
-    asset_code: r.asset_code,
-    asset_name: r.asset_name,
+    form_8949_box: one(r.form_8949_box) as BrokerFormLine['form_8949_box'],
+    asset: one(r.asset),
+    asset_code: one(r.asset_code),
+    asset_name: one(r.asset_name),
     units: text(r.units),
-    date_acquired: r.date_acquired,
-    date_sold: r.date_sold,
+    date_acquired: one(r.date_acquired),
+    date_sold: one(r.date_sold),
     proceeds: text(r.proceeds) ?? '0',
     cost_basis: text(r.cost_basis),
     accrued_market_discount: text(r.accrued_market_discount),
     wash_sale_loss_disallowed: text(r.wash_sale_loss_disallowed),
     basis_reported: Boolean(r.basis_reported),
-    proceeds_type: r.proceeds_type as BrokerFormLine['proceeds_type'],
+    proceeds_type: one(r.proceeds_type) as BrokerFormLine['proceeds_type'],
     federal_tax_withheld: text(r.federal_tax_withheld),
     loss_not_allowed: Boolean(r.loss_not_allowed),
-    term: r.term as BrokerFormLine['term'],
+    term: one(r.term) as BrokerFormLine['term'],
     cash_only: Boolean(r.cash_only),
     customer_provided: Boolean(r.customer_provided),
     noncovered: Boolean(r.noncovered),
-    aggregate: r.aggregate as BrokerFormLine['aggregate'],
+    aggregate: one(r.aggregate) as BrokerFormLine['aggregate'],
     aggregate_transactions: r.aggregate_transactions === null ? null : Number(r.aggregate_transactions),
   };
 }

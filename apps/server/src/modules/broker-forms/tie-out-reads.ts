@@ -52,19 +52,19 @@ class StoredDisposal implements LotwiseDisposal {
   private readonly lotsText: string;
   private parsed: LotUse[] | undefined;
 
-  constructor(r: DisposalRow) {
+  constructor(r: DisposalRow, same: (text: string) => string) {
     this.id = Number(r.id);
     this.txId = String(r.transaction_id);
-    this.asset = r.asset;
+    this.asset = same(r.asset);
     this.amount = String(r.amount);
-    this.acquiredAt = r.acquired_at;
-    this.disposedAt = r.disposed_at;
+    this.acquiredAt = same(r.acquired_at);
+    this.disposedAt = same(r.disposed_at);
     this.disposedTimestamp = String(r.disposed_timestamp);
     this.proceeds = String(r.proceeds);
     this.costBasis = String(r.cost_basis);
-    this.term = r.term;
-    this.category = r.category;
-    this.wallet = r.wallet;
+    this.term = same(r.term) as Term;
+    this.category = same(r.category);
+    this.wallet = same(r.wallet);
     this.lotsText = r.lots;
     this.sellWithoutBuy = r.sell_without_buy === null ? null : String(r.sell_without_buy);
     this.missingPrice = Boolean(r.missing_price);
@@ -74,6 +74,21 @@ class StoredDisposal implements LotwiseDisposal {
     this.parsed ??= JSON.parse(this.lotsText) as LotUse[];
     return this.parsed;
   }
+}
+
+/**
+ * One string for each of the many equal ones a read gives (a year's 100,000 sales have a few
+ * assets, accounts, terms, categories and days): a kept tie-out then holds far fewer objects,
+ * which is most of the garbage collector's work.
+ */
+export function sameStrings(): (text: string) => string {
+  const seen = new Map<string, string>();
+  return (text) => {
+    const kept = seen.get(text);
+    if (kept !== undefined) return kept;
+    seen.set(text, text);
+    return text;
+  };
 }
 
 /**
@@ -88,6 +103,7 @@ export async function taxableDisposals(
 ): Promise<LotwiseDisposal[]> {
   const out: LotwiseDisposal[] = [];
   if (wallets.length === 0) return out;
+  const same = sameStrings();
   for (let after = 0; ; ) {
     const rows = await db
       .selectFrom('tax_disposals')
@@ -116,7 +132,7 @@ export async function taxableDisposals(
       .orderBy('id')
       .limit(DISPOSALS_CHUNK)
       .execute();
-    for (const r of rows) out.push(new StoredDisposal(r));
+    for (const r of rows) out.push(new StoredDisposal(r, same));
     if (rows.length < DISPOSALS_CHUNK) return out;
     after = Number(rows[rows.length - 1]!.id);
     await yieldToRequests();

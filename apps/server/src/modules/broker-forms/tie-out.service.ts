@@ -14,6 +14,7 @@ import { walletNames } from '../tax/engine.service.ts';
 import { type BrokerFormsRepo, brokerLineOf, type YearForm } from './broker-forms.repo.ts';
 import {
   salesElsewhere,
+  sameStrings,
   type TransactionFact,
   taxableDisposals,
   transactionFacts,
@@ -81,7 +82,10 @@ export async function computeTieOut(
     ),
     taxableDisposals(db, calc.id, year, accounts),
   ]);
-  const brokerLines: BrokerLine[] = stored.map((row) => brokerLineOf(row, accountOf.get(row.form_id) ?? ''));
+  const same = sameStrings();
+  const brokerLines: BrokerLine[] = stored.map((row) =>
+    brokerLineOf(row, accountOf.get(row.form_id) ?? '', same),
+  );
   const matching = matchAccounts(brokerLines, own);
   const formOnly = formOnlyLines(matching);
   if (formOnly.length > 0) {
