@@ -96,6 +96,42 @@ interface Candidate {
   gap?: Dec;
 }
 
+/**
+ * The best candidate of a line so far: equal units first, then the UTC day, then the nearest
+ * proceeds (a class, not closures: this runs once per line of a 20,000-line form).
+ */
+class Best {
+  value: Candidate | null = null;
+
+  constructor(
+    private readonly line: BrokerLine,
+    private readonly disposals: readonly LotwiseDisposal[],
+  ) {}
+
+  consider(at: number[], exact: boolean): void {
+    const c: Candidate = { at, exact, utc: this.utc(at) };
+    if (!this.value || this.better(c, this.value)) this.value = c;
+  }
+
+  private utc(at: readonly number[]): boolean {
+    for (const i of at) if (utcDay(this.disposals[i]!) !== this.line.date_sold) return false;
+    return true;
+  }
+
+  private better(a: Candidate, b: Candidate): boolean {
+    return a.exact !== b.exact ? a.exact : a.utc !== b.utc ? a.utc : this.gap(a).lt(this.gap(b));
+  }
+
+  private gap(c: Candidate): Dec {
+    if (c.gap === undefined) {
+      let total = new Dec(0);
+      for (const i of c.at) total = total.plus(this.disposals[i]!.proceeds);
+      c.gap = total.minus(this.line.proceeds).abs();
+    }
+    return c.gap;
+  }
+}
+
 function bestCandidate(
   line: BrokerLine,
   disposals: readonly LotwiseDisposal[],
@@ -105,26 +141,13 @@ function bestCandidate(
   const units = unitsOf(line.units ?? '0');
   const candidates = index.on(line.asset, line.date_sold).filter((i) => !used[i]);
   if (candidates.length === 0) return null;
-  const gap = (c: Candidate) => {
-    c.gap ??= c.at
-      .reduce((s, i) => s.plus(disposals[i]!.proceeds), new Dec(0))
-      .minus(line.proceeds)
-      .abs();
-    return c.gap;
-  };
-  const better = (a: Candidate, b: Candidate) =>
-    a.exact !== b.exact ? a.exact : a.utc !== b.utc ? a.utc : gap(a).lt(gap(b));
-  let best: Candidate | null = null;
-  const consider = (at: number[], exact: boolean) => {
-    const c: Candidate = { at, exact, utc: at.every((i) => utcDay(disposals[i]!) === line.date_sold) };
-    if (!best || better(c, best)) best = c;
-  };
+  const best = new Best(line, disposals);
   for (const i of candidates) {
     if (!mayBeClose(units.double, index.doubles[i]!)) continue;
     const u = unitsOf(disposals[i]!.amount);
-    if (unitsClose(units, u)) consider([i], unitsEqual(units, u));
+    if (unitsClose(units, u)) best.consider([i], unitsEqual(units, u));
   }
-  if (!best) {
+  if (!best.value) {
     // The lines of one sale together: the engine splits a sale by term.
     const exactUnits = new Dec(line.units ?? '0');
     const bySale = new Map<string, number[]>();
@@ -135,9 +158,10 @@ function bestCandidate(
     }
     for (const at of bySale.values()) {
       if (at.length < 2) continue;
-      const total = at.reduce((s, i) => s.plus(disposals[i]!.amount), new Dec(0));
-      if (exactUnits.minus(total).abs().lte(UNITS_TOLERANCE)) consider(at, total.eq(exactUnits));
+      let total = new Dec(0);
+      for (const i of at) total = total.plus(disposals[i]!.amount);
+      if (exactUnits.minus(total).abs().lte(UNITS_TOLERANCE)) best.consider(at, total.eq(exactUnits));
     }
   }
-  return best;
+  return best.value;
 }

@@ -81,31 +81,35 @@ export const brokerLineOf = (r: BrokerFormLineRow, account: string, same?: (text
 /** A stored line back as the contract's boxes (booleans and decimals read alike on both databases). */
 export const lineOf = (r: BrokerFormLineRow): BrokerFormLine => boxesOf(r, (t) => t);
 
+/** `same`'s string for a text (none for null). */
+function one<T extends string | null>(same: (text: string) => string, v: T): T {
+  return v === null ? v : (same(v) as T);
+}
+
 function boxesOf(r: BrokerFormLineRow, same: (text: string) => string): BrokerFormLine {
-  const one = <T extends string | null>(v: T): T => (v === null ? v : (same(v) as T));
   return {
     id: Number(r.id),
     line: r.line,
-    form_8949_box: one(r.form_8949_box) as BrokerFormLine['form_8949_box'],
-    asset: one(r.asset),
-    asset_code: one(r.asset_code),
-    asset_name: one(r.asset_name),
+    form_8949_box: one(same, r.form_8949_box) as BrokerFormLine['form_8949_box'],
+    asset: one(same, r.asset),
+    asset_code: one(same, r.asset_code),
+    asset_name: one(same, r.asset_name),
     units: text(r.units),
-    date_acquired: one(r.date_acquired),
-    date_sold: one(r.date_sold),
+    date_acquired: one(same, r.date_acquired),
+    date_sold: one(same, r.date_sold),
     proceeds: text(r.proceeds) ?? '0',
     cost_basis: text(r.cost_basis),
     accrued_market_discount: text(r.accrued_market_discount),
     wash_sale_loss_disallowed: text(r.wash_sale_loss_disallowed),
     basis_reported: Boolean(r.basis_reported),
-    proceeds_type: one(r.proceeds_type) as BrokerFormLine['proceeds_type'],
+    proceeds_type: one(same, r.proceeds_type) as BrokerFormLine['proceeds_type'],
     federal_tax_withheld: text(r.federal_tax_withheld),
     loss_not_allowed: Boolean(r.loss_not_allowed),
-    term: one(r.term) as BrokerFormLine['term'],
+    term: one(same, r.term) as BrokerFormLine['term'],
     cash_only: Boolean(r.cash_only),
     customer_provided: Boolean(r.customer_provided),
     noncovered: Boolean(r.noncovered),
-    aggregate: one(r.aggregate) as BrokerFormLine['aggregate'],
+    aggregate: one(same, r.aggregate) as BrokerFormLine['aggregate'],
     aggregate_transactions: r.aggregate_transactions === null ? null : Number(r.aggregate_transactions),
   };
 }
