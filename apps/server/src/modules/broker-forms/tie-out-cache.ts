@@ -13,6 +13,8 @@ const MAX_IDLE_MS = 10 * 60_000;
 interface Entry {
   key: string;
   computed: Promise<ComputedTieOut>;
+  /** The answer once worked out (the next calculation's tie-out reuses its form lines). */
+  settled?: ComputedTieOut;
   usedAt: number;
 }
 
@@ -60,9 +62,15 @@ export class TieOutCache {
     }
     const entry: Entry = {
       key,
-      computed: computeTieOut(this.db, this.forms, userId, calc, year, inputs),
+      computed: computeTieOut(this.db, this.forms, userId, calc, year, inputs, kept?.settled),
       usedAt: this.now(),
     };
+    entry.computed.then(
+      (c) => {
+        entry.settled = c;
+      },
+      () => {},
+    );
     this.entries.delete(slot);
     this.entries.set(slot, entry);
     while (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);

@@ -38,6 +38,9 @@ export interface ComputedTieOut {
   currency: string;
   method: string;
   wallets: Map<number, string>;
+  /** The forms' lines as read, and what they were read from: the next calculation's tie-out reuses them. */
+  brokerLines: BrokerLine[];
+  formsKey: string;
 }
 
 const settingsOf = (calc: TaxCalculationRow) => {
@@ -70,22 +73,17 @@ export async function computeTieOut(
   calc: TaxCalculationRow,
   year: number,
   inputs: TieOutInputs,
+  earlier?: Pick<ComputedTieOut, 'brokerLines' | 'formsKey'>,
 ): Promise<ComputedTieOut> {
   const { currency, method } = settingsOf(calc);
   const { wallets, yearForms } = inputs;
   const accountOf = new Map(yearForms.map((f) => [f.id, wallets.get(f.account_id) ?? f.account_name]));
   const accounts = [...new Set(accountOf.values())];
-  const [stored, own] = await Promise.all([
-    forms.lines(
-      userId,
-      yearForms.map((f) => f.id),
-    ),
+  const formsKey = JSON.stringify([...accountOf].concat(yearForms.map((f) => [f.id, f.fingerprint])));
+  const [brokerLines, own] = await Promise.all([
+    earlier?.formsKey === formsKey ? earlier.brokerLines : readBrokerLines(forms, userId, accountOf),
     taxableDisposals(db, calc.id, year, accounts),
   ]);
-  const same = sameStrings();
-  const brokerLines: BrokerLine[] = stored.map((row) =>
-    brokerLineOf(row, accountOf.get(row.form_id) ?? '', same),
-  );
   const matching = matchAccounts(brokerLines, own);
   const formOnly = formOnlyLines(matching);
   if (formOnly.length > 0) {
@@ -98,8 +96,23 @@ export async function computeTieOut(
   const needs = tieOutNeeds(matching);
   const factIds = new Set([...needs.fees.map((d) => d.txId), ...[...needs.lotIds].map(txOfLot)]);
   const facts = await transactionFacts(db, userId, factIds, currency);
-  const computed = { matching, factIds, facts, currency, method, wallets, formCount: yearForms.length };
+  const computed = {
+    ...{ matching, factIds, facts, currency, method, wallets, brokerLines, formsKey },
+    formCount: yearForms.length,
+  };
   return { ...computed, tieOut: wordTieOut(computed, year) };
+}
+
+/**
+ * The lines of the forms (`accountOf`: each form's id and the account name its lines take). A
+ * stored form's lines never change (a form is only added or removed, and ids are never used
+ * again), so a tie-out can take the previous calculation's while the forms, their fingerprints
+ * and the accounts' names are the same (`earlier`, kept by tie-out-cache.ts).
+ */
+async function readBrokerLines(forms: BrokerFormsRepo, userId: number, accountOf: Map<number, string>) {
+  const stored = await forms.lines(userId, [...accountOf.keys()]);
+  const same = sameStrings();
+  return stored.map((row): BrokerLine => brokerLineOf(row, accountOf.get(row.form_id) ?? '', same));
 }
 
 /** Two lists of sales, each in id order (the engine's), as one. */
