@@ -1,0 +1,66 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { postJson } from '../support/api.ts';
+import { launchBrowser, screenshot } from '../support/browser.ts';
+import { firstLink, waitForMail } from '../support/outbox.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
+import { PASSWORD, uniqueEmail } from './helpers.ts';
+import { signedInNewcomer } from './imports-helpers.ts';
+
+/*
+ * Issue 35.10, found by the walk: the revoke dialog says an accountant in the account now is
+ * "taken out at once", but one on the transactions page (a page that opened no realtime socket)
+ * stayed inside with the client's data until their next navigation. On every page while viewing.
+ */
+describe('an accountant viewing any page is taken out when the client revokes (issue 35.10)', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  for (const width of [1280, 375]) {
+    it(`leaves the client's transactions page at once with the reason (${width} px)`, async () => {
+      const viewport = { width, height: 860 };
+      const client = await signedInNewcomer(browser, server.url, viewport);
+      const clientId = (
+        (await (await client.context.request.get('/api/auth/session')).json()) as { user: { id: number } }
+      ).user.id;
+      const cpa = await browser.newContext({ viewport, baseURL: server.url });
+      const cpaEmail = uniqueEmail('cpa');
+      await postJson(cpa, '/api/auth/sign_up', { email: cpaEmail, password: PASSWORD, first_name: 'Carla' });
+      await postJson(cpa, '/api/onboarding/settings/update_role', { role: 'cpa' });
+      await postJson(cpa, '/api/onboarding_flag', { onboarded: true });
+      await postJson(client.context, '/api/customer_cpa', { email: cpaEmail });
+      const link = new URL(firstLink(await waitForMail(server.outboxDir, cpaEmail)));
+      await postJson(cpa, '/api/invitations/accept', { token: link.searchParams.get('token') });
+      await postJson(cpa, `/api/users/${clientId}/impersonate`);
+      const page = await cpa.newPage();
+      try {
+        await page.goto('/transactions');
+        await page.getByRole('status').filter({ hasText: 'You are viewing' }).waitFor();
+        await page.waitForLoadState('networkidle');
+
+        await client.page.goto('/work_with_tax_pro');
+        await client.page.getByRole('button', { name: 'Revoke' }).first().click();
+        await client.page.getByRole('dialog').getByRole('button', { name: 'Revoke access' }).click();
+
+        // No navigation by the accountant: the closed socket takes them out, with the reason.
+        await page.waitForURL('**/tax_pro/dashboard', { timeout: 10_000 });
+        await page.getByText(/Your access to .* account has ended: they revoked it\./).waitFor();
+        await screenshot(page, `revoke-while-viewing-${width}`);
+      } catch (error) {
+        await screenshot(page, `revoke-while-viewing-failure-${width}`);
+        throw new Error(`${String(error)}\nat ${page.url()}`);
+      } finally {
+        await client.context.close();
+        await cpa.close();
+      }
+    }, 120_000);
+  }
+});
