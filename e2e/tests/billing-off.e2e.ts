@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { csrfOf } from '../support/api.ts';
 import { launchBrowser, screenshot } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { signedInNewcomer } from './imports-helpers.ts';
@@ -69,7 +70,76 @@ describe('billing off: no billing anywhere (issue 35.9)', () => {
       await page.goto('/settings/profile');
       await page.getByRole('tab').first().waitFor();
       expect(await page.getByRole('tab', { name: 'Billing' }).count()).toBe(0);
+      // Billing history typed in: no Billing tab, no history, only the note (issue 35.9).
+      await page.goto('/settings/billing-history');
+      await page.getByTestId('billing-off-note').waitFor();
+      await page.getByRole('tab').first().waitFor();
+      expect(await page.getByRole('tab', { name: 'Billing' }).count()).toBe(0);
+      expect(await page.getByTestId('billing-history').count()).toBe(0);
+      expect(await page.getByText('Billing history').count()).toBe(0);
+      expect(await page.getByText('Your plans and payments per tax year.').count()).toBe(0);
+      await screenshot(page, `billing-off-billing-history-${tag}`);
       await context.close();
     });
+
+    it(`the admin page offers no plan: no Plans column, no Grant plan (${tag})`, async () => {
+      const customer = await signedInNewcomer(browser, server.url, viewport);
+      const admin = await signedInNewcomer(browser, server.url, viewport);
+      await admin.context.request.post('/api/test/set_roles', {
+        data: { email: admin.email, roles: ['admin', 'customer'] },
+        headers: { 'x-csrf-token': await csrfOf(admin.context) },
+      });
+      await admin.page.goto('/admin');
+      await admin.page.getByLabel('Search accounts').fill(customer.email);
+      const row = admin.page.getByTestId('admin-user-row').filter({ hasText: customer.email });
+      await row.waitFor();
+      await row.getByRole('button', { name: 'Disable' }).waitFor();
+      await admin.page.waitForLoadState('networkidle');
+      expect(await admin.page.getByRole('columnheader', { name: 'Plans' }).count()).toBe(0);
+      expect(await admin.page.getByRole('button', { name: 'Grant plan' }).count()).toBe(0);
+      expect(await admin.page.getByText('Accounts, roles and plans').count()).toBe(0);
+      await screenshot(admin.page, `billing-off-admin-${tag}`);
+      await customer.context.close();
+      await admin.context.close();
+    });
   }
+});
+
+/** The contrast: with billing on the admin page has its Plans column and grants a plan. */
+describe('billing on: the admin grants a plan (issue 35.9)', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer({
+      BILLING: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_e2e',
+      STRIPE_WEBHOOK_SECRET: 'whsec_e2e_lotwise',
+      STRIPE_API_BASE_URL: 'http://127.0.0.1:9',
+    });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('Plans column and Grant plan (1280)', async () => {
+    const customer = await signedInNewcomer(browser, server.url);
+    const admin = await signedInNewcomer(browser, server.url);
+    await admin.context.request.post('/api/test/set_roles', {
+      data: { email: admin.email, roles: ['admin', 'customer'] },
+      headers: { 'x-csrf-token': await csrfOf(admin.context) },
+    });
+    await admin.page.goto('/admin');
+    await admin.page.getByLabel('Search accounts').fill(customer.email);
+    const row = admin.page.getByTestId('admin-user-row').filter({ hasText: customer.email });
+    await row.waitFor();
+    await admin.page.getByRole('columnheader', { name: 'Plans' }).waitFor();
+    await row.getByRole('button', { name: 'Grant plan' }).click();
+    await admin.page.getByRole('menuitem', { name: /^pro for/ }).click();
+    await expect.poll(() => row.textContent()).toMatch(/pro \d{4}/);
+    await screenshot(admin.page, 'billing-on-admin-1280');
+    await customer.context.close();
+    await admin.context.close();
+  });
 });

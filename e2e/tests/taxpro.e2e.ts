@@ -169,7 +169,7 @@ describe('tax professionals (issue 19)', () => {
     });
   }
 
-  it('an admin disables and enables an account, grants a plan and sees failed jobs (desktop)', async () => {
+  it('an admin disables and enables an account and sees failed jobs; billing off: no plan to grant (desktop)', async () => {
     const customer = await signedInNewcomer(browser, server.url);
     const admin = await signedInNewcomer(browser, server.url);
     const token = await csrfOf(admin.context);
@@ -191,9 +191,10 @@ describe('tax professionals (issue 19)', () => {
     await customer.page.waitForURL('**/login**');
     await row.getByRole('button', { name: 'Enable' }).click();
     await row.getByRole('button', { name: 'Disable' }).waitFor();
-    await row.getByRole('button', { name: 'Grant plan' }).click();
-    await admin.page.getByRole('menuitem', { name: /^pro for/ }).click();
-    await expect.poll(() => row.textContent()).toMatch(/pro \d{4}/);
+    // This server runs with billing off (the default): no plans column and nothing to grant
+    // (issue 35.9); granting with billing on is in billing.e2e.ts.
+    expect(await row.getByRole('button', { name: 'Grant plan' }).count()).toBe(0);
+    expect(await admin.page.getByRole('columnheader', { name: 'Plans' }).count()).toBe(0);
     await screenshot(admin.page, 'admin-accounts-desktop');
     await admin.page.getByRole('tab', { name: 'Jobs' }).click();
     await admin.page.getByText('Only failed jobs').waitFor();

@@ -1,13 +1,15 @@
 import { Alert, Tabs } from '@mantine/core';
 import { PageHeader } from '@/components/ui/page-header';
 import { isAdmin } from '@/lib/access/roles';
+import { useBillingEnabled } from '@/lib/billing-status';
 import { useUser } from '@/lib/session/session';
 import { AdminJobs } from './admin-jobs';
 import { AdminUsers } from './admin-users';
 
-/** /admin: what the operator of a self-hosted instance needs (accounts, roles, plans, jobs). */
+/** /admin: what the operator of a self-hosted instance needs (accounts, roles, plans when billing is on, jobs). */
 export function AdminPage() {
   const user = useUser();
+  const billing = useBillingEnabled(isAdmin(user));
   if (!isAdmin(user))
     return (
       <Alert color="red" title="Administrators only">
@@ -18,7 +20,7 @@ export function AdminPage() {
     <>
       <PageHeader
         title="Administration"
-        description="Accounts, roles and plans, and the background jobs. Admins see accounts and counts, not transactions."
+        description={`Accounts, roles${billing ? ' and plans' : ''}, and the background jobs. Admins see accounts and counts, not transactions.`}
       />
       <Tabs defaultValue="users" keepMounted={false}>
         <Tabs.List mb="md">

@@ -20,6 +20,7 @@ import { useState } from 'react';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { useImpersonate } from '@/lib/api/taxpro/taxpro';
 import { errorText } from '@/lib/api-client';
+import { useBillingEnabled } from '@/lib/billing-status';
 import { useUser } from '@/lib/session/session';
 import { useAdminUsers, useGrantPlan, useUpdateUser } from '../api/admin';
 
@@ -29,7 +30,8 @@ const failed = (error: unknown) => notifications.show({ color: 'red', message: e
 
 /**
  * Accounts: roles, disabled state, transaction counts, plans; change roles, disable, grant a
- * plan, open the account (impersonation).
+ * plan, open the account (impersonation). With billing off there are no plans: no Plans column
+ * and no Grant plan (issue 35.9).
  */
 export function AdminUsers() {
   const [search, setSearch] = useState('');
@@ -38,6 +40,7 @@ export function AdminUsers() {
   const users = useAdminUsers(q, page);
   const update = useUpdateUser();
   const grant = useGrantPlan();
+  const billing = useBillingEnabled();
   // README: admins look inside an account by impersonating it (Exit and Return comes back here).
   const enter = useImpersonate();
   const me = useUser();
@@ -60,14 +63,14 @@ export function AdminUsers() {
         <ErrorState message={errorText(users.error)} onRetry={() => void users.refetch()} />
       ) : (
         <Paper withBorder radius="md">
-          <Table.ScrollContainer minWidth={940}>
+          <Table.ScrollContainer minWidth={billing ? 940 : 760}>
             <Table verticalSpacing="xs" data-testid="admin-users">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Account</Table.Th>
                   <Table.Th>Roles</Table.Th>
                   <Table.Th>Transactions</Table.Th>
-                  <Table.Th>Plans</Table.Th>
+                  {billing ? <Table.Th>Plans</Table.Th> : null}
                   <Table.Th />
                 </Table.Tr>
               </Table.Thead>
@@ -100,11 +103,13 @@ export function AdminUsers() {
                       />
                     </Table.Td>
                     <Table.Td>{u.transactions.toLocaleString('en-US')}</Table.Td>
-                    <Table.Td>
-                      <Text fz="xs">
-                        {u.plans.map((p) => `${p.plan_id} ${p.tax_year}`).join(', ') || '—'}
-                      </Text>
-                    </Table.Td>
+                    {billing ? (
+                      <Table.Td>
+                        <Text fz="xs">
+                          {u.plans.map((p) => `${p.plan_id} ${p.tax_year}`).join(', ') || '—'}
+                        </Text>
+                      </Table.Td>
+                    ) : null}
                     <Table.Td>
                       <Group gap={6} wrap="nowrap">
                         {u.id === me.id ? null : (
@@ -119,28 +124,30 @@ export function AdminUsers() {
                             Open account
                           </Button>
                         )}
-                        <Menu withinPortal>
-                          <Menu.Target>
-                            <Button size="xs" variant="light">
-                              Grant plan
-                            </Button>
-                          </Menu.Target>
-                          <Menu.Dropdown>
-                            {INVITE_PLAN_IDS.map((plan) => (
-                              <Menu.Item
-                                key={plan}
-                                onClick={() =>
-                                  grant.mutate(
-                                    { id: u.id, tax_year: YEAR, plan_id: plan },
-                                    { onError: failed },
-                                  )
-                                }
-                              >
-                                {plan} for {YEAR}
-                              </Menu.Item>
-                            ))}
-                          </Menu.Dropdown>
-                        </Menu>
+                        {billing ? (
+                          <Menu withinPortal>
+                            <Menu.Target>
+                              <Button size="xs" variant="light">
+                                Grant plan
+                              </Button>
+                            </Menu.Target>
+                            <Menu.Dropdown>
+                              {INVITE_PLAN_IDS.map((plan) => (
+                                <Menu.Item
+                                  key={plan}
+                                  onClick={() =>
+                                    grant.mutate(
+                                      { id: u.id, tax_year: YEAR, plan_id: plan },
+                                      { onError: failed },
+                                    )
+                                  }
+                                >
+                                  {plan} for {YEAR}
+                                </Menu.Item>
+                              ))}
+                            </Menu.Dropdown>
+                          </Menu>
+                        ) : null}
                         <Button
                           size="xs"
                           variant="subtle"

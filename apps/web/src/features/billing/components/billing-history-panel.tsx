@@ -24,6 +24,9 @@ export function BillingHistoryPanel() {
     setParams(next, { replace: true });
   };
 
+  // Billing off: no history, no plans, no payments — only the note, as /pricing says (issue 35.9).
+  if (data && !data.billing_enabled) return <BillingOffNote />;
+
   let body: React.ReactNode;
   if (history.isPending) body = <LoadingState />;
   else if (!data) body = <ErrorState message={errorText(history.error)} onRetry={() => history.refetch()} />;
@@ -34,15 +37,13 @@ export function BillingHistoryPanel() {
         title="No payments yet"
         description="Plans you buy, and plans granted to you, show here with their receipts."
         action={
-          data.billing_enabled ? (
-            <Button
-              component={Link}
-              to={paths.pricing.getHref({ callUrl: 'settings', taxYear: data.current_tax_year })}
-              variant="light"
-            >
-              See plans
-            </Button>
-          ) : null
+          <Button
+            component={Link}
+            to={paths.pricing.getHref({ callUrl: 'settings', taxYear: data.current_tax_year })}
+            variant="light"
+          >
+            See plans
+          </Button>
         }
       />
     );
@@ -52,7 +53,6 @@ export function BillingHistoryPanel() {
   return (
     <Stack gap="md">
       <CheckoutBanner checkout={checkout} paid={paid} timedOut={timedOut} onClose={closeBanner} />
-      {data && !data.billing_enabled ? <BillingOffNote /> : null}
       <Card p={{ base: 'sm', sm: 'lg' }} data-testid="billing-history">
         <Title order={2} fz="lg" mb="sm">
           Billing history

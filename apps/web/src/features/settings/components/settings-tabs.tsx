@@ -14,7 +14,10 @@ const TARGETS: Record<Tab, string> = {
   prices: paths.settings.prices.path,
 };
 
-/** Settings sections; Billing only for customers, when billing is on (or on its own page). */
+/**
+ * Settings sections; Billing only for customers, and only when billing is on: with billing off
+ * there is no Billing tab anywhere, not even on /settings/billing-history typed in (issue 35.9).
+ */
 export function SettingsTabs({ active }: { active: Tab }) {
   const user = useUser();
   const navigate = useNavigate();
@@ -27,9 +30,7 @@ export function SettingsTabs({ active }: { active: Tab }) {
     <Tabs value={active} onChange={(v) => v && navigate(TARGETS[v as Tab])} mb="lg">
       <Tabs.List>
         <Tabs.Tab value="profile">Profile</Tabs.Tab>
-        {showsBilling(user) && (billing || active === 'billing') ? (
-          <Tabs.Tab value="billing">Billing</Tabs.Tab>
-        ) : null}
+        {showsBilling(user) && billing ? <Tabs.Tab value="billing">Billing</Tabs.Tab> : null}
         <Tabs.Tab value="mfa">MFA &amp; Security</Tabs.Tab>
         <Tabs.Tab value="prices">Prices</Tabs.Tab>
       </Tabs.List>
