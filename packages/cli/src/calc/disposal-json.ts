@@ -16,19 +16,13 @@ export class DisposalJson extends OwnJson {
   }
 
   toText(): string {
-    const parts: string[] = [];
-    this.toParts(parts);
-    return parts.join('');
-  }
-
-  override toParts(parts: string[]): void {
     const d = this.line;
     const lots = d.lots;
+    let lotsText = '';
     for (let i = 0; i < lots.length; i++) {
-      if (!usualLot(lots[i]!)) {
-        parts.push(JSON.stringify(printed(d)));
-        return;
-      }
+      const text = lotText(lots[i]!);
+      if (text === null) return JSON.stringify(printed(d));
+      lotsText = i === 0 ? text : `${lotsText},${text}`;
     }
     if (
       typeof d.amount !== 'string' ||
@@ -43,54 +37,13 @@ export class DisposalJson extends OwnJson {
       typeof d.wallet !== 'string' ||
       typeof d.txId !== 'string' ||
       typeof d.taxable !== 'boolean'
-    ) {
-      parts.push(JSON.stringify(printed(d)));
-      return;
-    }
-    parts.push(
-      '{"asset":',
-      quotedOnce(d.asset),
-      ',"amount":"',
-      d.amount,
-      '","acquiredAt":"',
-      d.acquiredAt,
-      '","disposedAt":"',
-      d.disposedAt,
-      '","proceeds":"',
-      d.proceeds,
-      '","costBasis":"',
-      d.costBasis,
-      '","gain":"',
-      d.gain,
-      '","term":"',
-      d.term,
-      '","category":"',
-      d.category,
-      '","wallet":',
-      quotedOnce(d.wallet),
-      ',"lots":[',
-    );
-    for (let i = 0; i < lots.length; i++) {
-      const lot = lots[i]!;
-      parts.push(
-        i === 0 ? '{"lotId":' : ',{"lotId":',
-        lot.lotId === null ? 'null' : quoted(lot.lotId),
-        ',"acquiredAt":"',
-        lot.acquiredAt,
-        '","acquiredTimestamp":',
-        lot.acquiredTimestamp === null ? 'null' : `"${lot.acquiredTimestamp}"`,
-        ',"amount":"',
-        lot.amount,
-        '","costBasis":"',
-        lot.costBasis,
-        '"}',
-      );
-    }
-    parts.push('],"txId":', quoted(d.txId), d.taxable ? ',"taxable":true' : ',"taxable":false');
-    if (d.sellWithoutBuy) parts.push(',"sellWithoutBuy":', JSON.stringify(d.sellWithoutBuy));
-    if (d.missingPrice) parts.push(',"missingPrice":true');
-    if (d.fairMarketValue) parts.push(',"fairMarketValue":', JSON.stringify(d.fairMarketValue));
-    parts.push('}');
+    )
+      return JSON.stringify(printed(d));
+    let text = `{"asset":${quotedOnce(d.asset)},"amount":"${d.amount}","acquiredAt":"${d.acquiredAt}","disposedAt":"${d.disposedAt}","proceeds":"${d.proceeds}","costBasis":"${d.costBasis}","gain":"${d.gain}","term":"${d.term}","category":"${d.category}","wallet":${quotedOnce(d.wallet)},"lots":[${lotsText}],"txId":${quoted(d.txId)},"taxable":${d.taxable}`;
+    if (d.sellWithoutBuy) text += `,"sellWithoutBuy":${JSON.stringify(d.sellWithoutBuy)}`;
+    if (d.missingPrice) text += ',"missingPrice":true';
+    if (d.fairMarketValue) text += `,"fairMarketValue":${JSON.stringify(d.fairMarketValue)}`;
+    return `${text}}`;
   }
 }
 
@@ -116,28 +69,30 @@ export function printed(d: DisposalLine): Record<string, unknown> & DisposalLine
   } as Record<string, unknown> & DisposalLine;
 }
 
-/** A lot use's keys in the engine's order (JSON.stringify prints them in this order). */
-const LOT_KEYS = ['lotId', 'acquiredAt', 'acquiredTimestamp', 'amount', 'costBasis'];
-
-/**
- * A lot use of the engine's usual shape, which toParts prints by hand: exactly LOT_KEYS, in
- * order (counted with for-in, which builds no array of keys per lot as Object.keys did; an
- * inherited enumerable key also fails the check, and such a lot is printed by JSON.stringify).
- */
-function usualLot(lot: LotUse): boolean {
-  let n = 0;
-  for (const key in lot) {
-    if (key !== LOT_KEYS[n]) return false;
-    n++;
-  }
-  return (
-    n === 5 &&
-    typeof lot.acquiredAt === 'string' &&
-    typeof lot.amount === 'string' &&
-    typeof lot.costBasis === 'string' &&
-    (lot.lotId === null || typeof lot.lotId === 'string') &&
-    (lot.acquiredTimestamp === null || typeof lot.acquiredTimestamp === 'string')
-  );
+/** A lot use as JSON.stringify prints it; null when it is not the engine's usual shape. */
+function lotText(lot: LotUse): string | null {
+  const keys = Object.keys(lot);
+  if (
+    keys.length !== 5 ||
+    keys[0] !== 'lotId' ||
+    keys[1] !== 'acquiredAt' ||
+    keys[2] !== 'acquiredTimestamp' ||
+    keys[3] !== 'amount' ||
+    keys[4] !== 'costBasis' ||
+    typeof lot.acquiredAt !== 'string' ||
+    typeof lot.amount !== 'string' ||
+    typeof lot.costBasis !== 'string'
+  )
+    return null;
+  const id = lot.lotId === null ? 'null' : typeof lot.lotId === 'string' ? quoted(lot.lotId) : null;
+  const at =
+    lot.acquiredTimestamp === null
+      ? 'null'
+      : typeof lot.acquiredTimestamp === 'string'
+        ? `"${lot.acquiredTimestamp}"`
+        : null;
+  if (id === null || at === null) return null;
+  return `{"lotId":${id},"acquiredAt":"${lot.acquiredAt}","acquiredTimestamp":${at},"amount":"${lot.amount}","costBasis":"${lot.costBasis}"}`;
 }
 
 /** Printable ASCII without `"` or `\`: JSON.stringify writes such a string between quotes as it is. */
