@@ -22,14 +22,15 @@ import { locateFormat } from './parse.ts';
  *   needs parseFile's order. Skipped rows and errors come in the order parseFile lists them.
  *
  * Memory (what is held besides one chunk, one partial record and one batch):
- * - Flat, one record per row: Koinly, CoinTracker, CoinLedger universal, CoinTracking (both),
+ * - Flat, one record per row: Koinly, CoinTracker, CoinLedger universal,
  *   Binance spot / legacy trades, Binance.US, Kraken trades, Coinbase Pro fills, KuCoin (both),
  *   Gemini, Bitstamp (both), Bitfinex (both), OKX funding, Bybit funding, Electrum, Ledger Live,
  *   Exodus, Solscan, Trezor Suite legacy.
  * - Grouped rows held until end of input, other rows emitted at once: Coinbase 2020–2025
  *   (two-row converts, DEX buys, migrations), Coinbase Pro account (match/fee rows by trade id),
  *   Kraken ledgers (refid groups), Binance statements v1–v3 (same-second trade aggregation),
- *   Crypto.com app (paired types), Bybit UTA (trade legs), Gate.io account book (trade legs).
+ *   Crypto.com app (paired types), Bybit UTA (trade legs), Gate.io account book (trade legs),
+ *   CoinTracking both layouts (rows with a fee in a third asset, matched to Other Fee rows).
  * - Every row held until end of input: Etherscan normal / internal / ERC-20 (direction needs the
  *   own address, inferred from all rows), OKX trading (order groups), Trezor Suite
  *   transactions (txid groups), CoinLedger export (id groups).

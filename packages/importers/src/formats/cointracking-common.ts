@@ -8,8 +8,11 @@ import type { FormatDefinition } from '../core/types.ts';
 /**
  * CoinTracking rows (§8.4) → §2 records. CoinTracking amounts are what actually moved: a fee in
  * the sell currency is included in Sell, a fee in the buy currency is already deducted from Buy,
- * a withdrawal includes its fee, and a third-currency fee is informational (booked by its own
- * `Other Fee` row), so it is not booked again here.
+ * a withdrawal includes its fee. A fee in a third currency (neither Buy nor Sell, e.g. a BNB fee
+ * on a USDT→ETH trade) moved on top of both: it is the row's fee in that asset, so the engine
+ * disposes of it and counts its value like any third-asset fee. CoinTracking may also book such a
+ * fee by a separate `Other Fee` row; when the file has one of the same time, asset and amount, that
+ * row is the booking and the trade keeps no fee (booked once, never dropped).
  */
 export interface CointrackingColumns {
   buy: [ColumnName, ColumnName];
@@ -84,7 +87,7 @@ export function cointrackingRecord(
   const received = buy
     ? money(buy.asset, feeInBuy && feeAmount ? buy.amount.plus(feeAmount) : buy.amount)
     : null;
-  const feeLeg = fee && (feeInSell || feeInBuy) ? money(fee.asset, fee.amount) : null;
+  const feeLeg = fee ? money(fee.asset, fee.amount) : null;
   if (type === 'trade') {
     if (!sent || !received)
       throw row.problem(sent ? cols.buy[0] : cols.sell[0], 'a Trade needs both Buy and Sell');
@@ -96,19 +99,52 @@ export function cointrackingRecord(
   throw row.problem('Type', `a ${typeText} row must have only ${IN[type] ? 'Buy' : 'Sell'} filled`);
 }
 
-/** The row handler both CoinTracking layouts share; only their column names differ. */
+/** Time, asset and amount: what ties a third-asset fee to the `Other Fee` row booking it. */
+const feeKey = (t: NormalisedTransaction, fee: { asset: string; amount: string }) =>
+  `${t.timestamp}|${fee.asset}|${fee.amount}`;
+
+/** A fee in neither the sent nor the received asset. */
+const thirdAssetFee = (t: NormalisedTransaction) =>
+  t.kind !== 'fee' && t.fee && t.fee.asset !== t.sent?.asset && t.fee.asset !== t.received?.asset
+    ? t.fee
+    : null;
+
+/**
+ * The row handler both CoinTracking layouts share; only their column names differ. Rows with a
+ * fee in a third asset are held until the end, when every `Other Fee` row has been seen: one that
+ * books the same fee (same time, asset and amount; each used once) takes it off the trade.
+ */
 export function cointrackingParser(columns: CointrackingColumns): FormatDefinition['create'] {
-  return (_h, ctx) => ({
-    row(row) {
-      const date = row.text('Date');
-      ctx.emit(
-        cointrackingRecord(row, columns, {
+  return (_h, ctx) => {
+    const held: NormalisedTransaction[] = [];
+    const otherFees = new Map<string, number>();
+    return {
+      row(row) {
+        const date = row.text('Date');
+        const record = cointrackingRecord(row, columns, {
           timestamp: row.time('Date', /^\d{4}-/.test(date) ? 'iso' : 'dd.mm.yyyy'),
           lines: [row.line],
           note: row.opt('Comment'),
           external_id: row.opt('Tx-ID'),
-        }),
-      );
-    },
-  });
+        });
+        if (record.kind === 'fee' && record.fee) {
+          const key = feeKey(record, record.fee);
+          otherFees.set(key, (otherFees.get(key) ?? 0) + 1);
+        }
+        if (thirdAssetFee(record)) held.push(record);
+        else ctx.emit(record);
+      },
+      end() {
+        for (const record of held) {
+          const fee = thirdAssetFee(record);
+          const key = fee ? feeKey(record, fee) : '';
+          const booked = otherFees.get(key) ?? 0;
+          if (booked > 0) {
+            otherFees.set(key, booked - 1);
+            ctx.emit({ ...record, fee: null });
+          } else ctx.emit(record);
+        }
+      },
+    };
+  };
 }
