@@ -27,6 +27,11 @@ const LEDGER = [
   '2024-07-01 12:00:00 UTC,,,50,FOOCOINX,,,,,reward,,',
 ].join('\n');
 
+// Issue 35.15: a CoinTracking Trade (USDT→ETH) whose 10 BNB fee has no Other Fee row, added to
+// the CoinTracking sample.
+const COINTRACKING_BNB_FEE =
+  'Trade,1,ETH,2000,USDT,10,BNB,Binance,,Fee in BNB,2024-04-01 09:00:00,ct-bnb-1,,,';
+
 const VIEWPORTS = [
   ['1280', { width: 1280, height: 860 }],
   ['375', { width: 375, height: 812 }],
@@ -115,11 +120,8 @@ describe('what a user sees must be right (issue 35.10, 35.12, 35.13, 35.15)', ()
       const { context, page } = await signedInNewcomer(browser, server.url, viewport);
       const failed = failedCalls(page);
       await upload(context, 'ledger.csv', LEDGER);
-      await upload(
-        context,
-        'cointracking.csv',
-        readFileSync(path.join(SAMPLES_DIR, 'cointracking-import-template.csv')),
-      );
+      const sample = readFileSync(path.join(SAMPLES_DIR, 'cointracking-import-template.csv'), 'utf8');
+      await upload(context, 'cointracking.csv', `${sample.trimEnd()}\n${COINTRACKING_BNB_FEE}\n`);
 
       // Before the first calculation the one-year page does not ask for a year (no 404).
       await page.goto('/one_year?year=2024');
@@ -145,6 +147,11 @@ describe('what a user sees must be right (issue 35.10, 35.12, 35.13, 35.15)', ()
       const feeRow = page.getByTestId('fee-only-amount');
       await expect.poll(() => feeRow.count(), { timeout: 15_000 }).toBeGreaterThan(0);
       expect(await feeRow.first().textContent()).toMatch(/0\.0001\s*ETH\s*fee/);
+      // A Trade whose fee is in a third asset (no Other Fee row) keeps it and shows it under Out.
+      const bnbTrade = rows.filter({ hasText: 'USDT' }).filter({ hasText: 'BNB' });
+      await expect.poll(() => bnbTrade.count(), { timeout: 15_000 }).toBe(1);
+      expect(await bnbTrade.getByTestId('row-fee').textContent()).toMatch(/^fee\s*10\s*BNB$/);
+      expect(await bnbTrade.textContent()).toMatch(/2,000(\.0+)?\s*USDT/);
       const listText =
         (await page.getByTestId('transactions-title').locator('xpath=ancestor::main').textContent()) ?? '';
       expect(listText).not.toMatch(/Sub Type|Only Sell|Only Buy|Only Incoming|Learn more/);

@@ -1,5 +1,7 @@
 import type { TransactionRow as Row } from '@lotwise/contracts/transactions/transaction-row';
 import { Badge, Card, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
+import { formatAmount } from '@/lib/format/amount';
+import { shortenCurrencyCode } from '@/lib/format/text';
 import { utcParts } from '../utils/date-input';
 import { rowTypeLabel, subTypeLabel } from '../utils/labels';
 import { AddressTooltip, AmountCell, RowWarnings, TotalCell } from './row-cells';
@@ -53,10 +55,18 @@ function TypeCell({ row }: { row: Row }) {
 /**
  * What left the wallet. A fee-only row (CoinTracking's "Other Fee" for a fee paid in a third
  * asset, a network fee) has no sent or received amount: its fee is what left (issue 35.15).
+ * Any other row with a fee shows it under what was sent, so a fee in a third asset (a BNB fee
+ * on a USDT→ETH trade) is seen too.
  */
 function OutAmount({ row }: { row: Row }) {
   const feeOnly = row.from_amount === null && row.to_amount === null && row.fee_amount !== null;
-  if (!feeOnly) return <AmountCell amount={row.from_amount} currency={row.from_currency} />;
+  if (!feeOnly)
+    return (
+      <Stack gap={0}>
+        <AmountCell amount={row.from_amount} currency={row.from_currency} />
+        <FeeLine amount={row.fee_amount} currency={row.fee_currency_code} />
+      </Stack>
+    );
   return (
     <Stack gap={0} data-testid="fee-only-amount">
       <AmountCell amount={row.fee_amount} currency={row.fee_currency_code} />
@@ -64,6 +74,16 @@ function OutAmount({ row }: { row: Row }) {
         fee
       </Text>
     </Stack>
+  );
+}
+
+/** "fee 10 BNB" under a row's Out amount; nothing when the row has no (or a zero) fee. */
+function FeeLine({ amount, currency }: { amount: string | null; currency: string | null }) {
+  if (amount === null || currency === null || /^[-+]?0*\.?0*$/.test(amount)) return null;
+  return (
+    <Text fz="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid="row-fee">
+      fee {formatAmount(amount, currency)} {shortenCurrencyCode(currency)}
+    </Text>
   );
 }
 
