@@ -1,5 +1,6 @@
 import { splitPair } from '../core/assets.ts';
-import { exchange, feeOf, money } from '../core/records.ts';
+import { feeColumns } from '../core/fee-column.ts';
+import { exchange, money } from '../core/records.ts';
 import type { FormatDefinition } from '../core/types.ts';
 
 /** Binance legacy trade history (≤2021, §5.3): `Market` is a concatenated pair, fee in `Fee Coin`. */
@@ -23,7 +24,7 @@ export const binanceTradesLegacy: FormatDefinition = {
           lines: [row.line],
           sent: side === 'BUY' ? quote : base,
           received: side === 'BUY' ? base : quote,
-          fee: feeOf(row.opt('Fee Coin'), row.amount('Fee')),
+          fee: feeColumns(row, 'Fee', 'Fee Coin'),
         }),
       );
     },

@@ -1,5 +1,6 @@
 import type { TransactionKind } from '@lotwise/contracts/normalised';
-import { exchange, feeOf, fiat, money, tx } from '../core/records.ts';
+import { feeColumns } from '../core/fee-column.ts';
+import { exchange, fiat, money, tx } from '../core/records.ts';
 import type { Row } from '../core/row.ts';
 import type { FormatDefinition } from '../core/types.ts';
 
@@ -53,7 +54,7 @@ export const binanceusHistory: FormatDefinition = {
         lines: [row.line],
         external_id: row.opt(COL.txId),
         note: row.opt(COL.note),
-        fee: feeOf(row.opt(COL.feeAsset), row.amount(COL.feeAmount)),
+        fee: feeColumns(row, COL.feeAmount, COL.feeAsset),
       };
       if (category === 'Spot Trading' || ['Buy', 'Sell', 'Quick Buy', 'Convert'].includes(category)) {
         const baseLeg = legOf(row, COL.base, COL.baseAmount);

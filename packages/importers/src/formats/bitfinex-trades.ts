@@ -1,5 +1,6 @@
 import { splitPair } from '../core/assets.ts';
-import { exchange, feeOf, money } from '../core/records.ts';
+import { feeColumns } from '../core/fee-column.ts';
+import { exchange, money } from '../core/records.ts';
 import type { FormatDefinition } from '../core/types.ts';
 
 /** Bitfinex trades (§6.5): sign of AMOUNT = side, FEE negative, dates DD-MM-YY; `UST` = USDT. */
@@ -31,14 +32,13 @@ export const bitfinexTrades: FormatDefinition = {
       const base = money(bitfinexAsset(pair[0]), amount);
       const quote = money(bitfinexAsset(pair[1]), amount.abs().times(row.reqUnsignedAmount('PRICE')));
       const buy = amount.isPositive();
-      const feeCur = row.opt('FEE CURRENCY');
       ctx.emit(
         exchange({
           timestamp: row.time('DATE', 'dd-mm-yy'),
           lines: [row.line],
           sent: buy ? quote : base,
           received: buy ? base : quote,
-          fee: feeOf(feeCur ? bitfinexAsset(feeCur) : null, row.amount('FEE')),
+          fee: feeColumns(row, 'FEE', 'FEE CURRENCY', bitfinexAsset),
           external_id: row.opt('#'),
         }),
       );

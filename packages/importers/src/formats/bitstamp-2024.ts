@@ -1,4 +1,5 @@
-import { feeOf, money } from '../core/records.ts';
+import { feeColumns } from '../core/fee-column.ts';
+import { money } from '../core/records.ts';
 import type { FormatDefinition } from '../core/types.ts';
 import { bitstampAsset, emitBitstamp } from './bitstamp-common.ts';
 
@@ -20,7 +21,7 @@ export const bitstamp2024: FormatDefinition = {
           subtype: row.text('Subtype'),
           amount: money(bitstampAsset(row.req('Amount currency')), row.reqAmount('Amount')),
           value: value !== null && valueCur ? money(bitstampAsset(valueCur), value) : null,
-          fee: feeOf(row.opt('Fee currency'), row.amount('Fee')),
+          fee: feeColumns(row, 'Fee', 'Fee currency'),
           external_id: row.opt('ID'),
         },
         ctx,

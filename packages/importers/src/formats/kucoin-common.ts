@@ -1,6 +1,7 @@
 import { splitPair } from '../core/assets.ts';
+import { feeColumns } from '../core/fee-column.ts';
 import type { Header } from '../core/header.ts';
-import { exchange, feeOf, money } from '../core/records.ts';
+import { exchange, money } from '../core/records.ts';
 import { RowProblem } from '../core/row.ts';
 import { headerOffset, TimeError } from '../core/time.ts';
 import type { FormatParser, ParseContext } from '../core/types.ts';
@@ -45,7 +46,7 @@ export function createKucoinParser(header: Header, ctx: ParseContext): FormatPar
           lines: [row.line],
           sent: side === 'BUY' ? quote : base,
           received: side === 'BUY' ? base : quote,
-          fee: feeOf(row.opt('Fee Currency'), row.amount('Fee')),
+          fee: feeColumns(row, 'Fee', 'Fee Currency'),
           external_id: row.opt('Order ID'),
           note: status === 'part_deal' ? 'partially filled order' : null,
         }),
