@@ -30,6 +30,7 @@ import { chosenAllocation, compareAllocations, RULE_LABELS } from './allocation-
 import { decide } from './decide.ts';
 import { compareMethods, scheduleOf, scheduleText, withMethodFrom } from './method-comparison.ts';
 import { reviewState } from './review.service.ts';
+import { safeHarborApplies } from './safe-harbor-status.ts';
 import { TracesRepo } from './traces.repo.ts';
 import { isFindingWizard, isOpen, nextOpen } from './wizard-flow.ts';
 
@@ -190,17 +191,9 @@ export function registerReviewRoutes(app: FastifyInstance, ctx: AppContext): voi
     data: await compareAllocations(ctx, auth.user),
   }));
 
-  authedRoute(app, safeHarborStatus, async ({ auth }) => {
-    if (auth.user.allocation_chosen_at) return { applies: false };
-    const before2025 = await ctx.db.kysely
-      .selectFrom('transactions')
-      .select('id')
-      .where('user_id', '=', auth.user.id)
-      .where('timestamp', '<', '2025-01-01')
-      .limit(1)
-      .executeTakeFirst();
-    return { applies: before2025 !== undefined };
-  });
+  authedRoute(app, safeHarborStatus, async ({ auth }) => ({
+    applies: await safeHarborApplies(ctx, auth.user),
+  }));
 
   authedRoute(app, chooseAllocation, async ({ body, auth }) => {
     const chosenAt = new Date().toISOString();

@@ -38,6 +38,20 @@ describe('SafeHarborBanner', () => {
     await waitFor(() => expect(screen.queryByText(/Safe Harbor 2025/)).toBeNull());
   });
 
+  it('is not shown on the Safe Harbor page itself, which it links to (issue 35.14)', async () => {
+    stubApi(async () => jsonResponse({}));
+    const { unmount } = renderWithProviders(<SafeHarborBanner dismissedOnServer={false} />, {
+      route: '/transactions',
+    });
+    await screen.findByText(/Safe Harbor 2025/);
+    unmount();
+    const fetchMock = stubApi(async () => jsonResponse({}));
+    renderWithProviders(<SafeHarborBanner dismissedOnServer={false} />, { route: '/safe-harbor' });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByText(/Safe Harbor 2025/)).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('is hidden when dismissed on the server or by the local flag', () => {
     const { unmount } = renderWithProviders(<SafeHarborBanner dismissedOnServer />);
     expect(screen.queryByText(/Safe Harbor 2025/)).toBeNull();

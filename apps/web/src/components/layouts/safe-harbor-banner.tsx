@@ -3,7 +3,7 @@ import { Alert, Anchor, Text } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { useIsMobile } from '@/hooks/use-is-mobile';
 import { callApi } from '@/lib/api-client';
@@ -15,15 +15,17 @@ const LONG =
 const SHORT = 'Allocate your unused basis to each wallet before your first 2025 sale.';
 
 /**
- * Safe Harbor 2025 banner, for accounts it applies to (GET /api/review/safe_harbor_status);
- * dismissal persists on the server and in a local flag.
+ * Safe Harbor 2025 banner, for accounts it applies to (GET /api/review/safe_harbor_status: they
+ * held crypto at the end of 2024 and chose no rule yet), on every page but the Safe Harbor page
+ * itself (issue 35.14); dismissal persists on the server and in a local flag.
  */
 export function SafeHarborBanner({ dismissedOnServer }: { dismissedOnServer: boolean }) {
   const [localFlag] = useState(() => readStorage(STORAGE_KEYS.safeHarborDismissed) === 'true');
   const dismiss = useDismissSafeHarbor();
   const mobile = useIsMobile();
-  const hidden = dismissedOnServer || localFlag || dismiss.isSuccess;
-  // Only where it applies: transactions before 2025 and no rule chosen yet (not a new, empty account).
+  const onItsPage = useLocation().pathname === paths.safeHarbor.path;
+  const hidden = dismissedOnServer || localFlag || dismiss.isSuccess || onItsPage;
+  // Only where it applies: holdings at the end of 2024 and no rule chosen yet.
   const status = useQuery({
     queryKey: ['review', 'safe-harbor-status'],
     queryFn: ({ signal }) => callApi(safeHarborStatus, { signal }),
