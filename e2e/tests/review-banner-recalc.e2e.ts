@@ -58,7 +58,7 @@ describe('the Tax Center review banner after a recalculation (issue 35.3)', () =
         await page.goto('/settings/prices');
         await page.locator('input[type=file]').first().setInputFiles(PRICES);
         await page.getByRole('button', { name: 'Load prices' }).click();
-        await page.getByText('Loaded 1 prices for ETH').waitFor();
+        await page.getByText('Loaded 1 price for ETH').waitFor();
 
         await page.goto('/tax');
         const banner = page.getByTestId('review-banner');

@@ -76,7 +76,7 @@ export function registerPriceRoutes(app: FastifyInstance, ctx: AppContext): void
       }
       return {
         status: 'success' as const,
-        message: `Loaded ${result.count} prices for ${result.assets.join(', ')}. Recalculate your taxes to use them.`,
+        message: `Loaded ${result.count} ${result.count === 1 ? 'price' : 'prices'} for ${result.assets.join(', ')}. Recalculate your taxes to use ${result.count === 1 ? 'it' : 'them'}.`,
         data: result,
       };
     } finally {
@@ -91,7 +91,7 @@ export function registerPriceRoutes(app: FastifyInstance, ctx: AppContext): void
     if (removed === 0) throw notFound('Price file');
     return {
       status: 'success' as const,
-      message: `Removed ${removed} prices. Recalculate your taxes to update them.`,
+      message: `Removed ${removed} ${removed === 1 ? 'price' : 'prices'}. Recalculate your taxes to update them.`,
     };
   });
 

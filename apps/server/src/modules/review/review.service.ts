@@ -22,11 +22,12 @@ export async function reviewState(ctx: AppContext, user: UserRow): Promise<Revie
   const db = ctx.db.kysely;
   const repo = new CandidatesRepo(db);
   const calc = await taxResults(db, ctx.db.sqlite).latestComplete(user.id);
-  const [undecided, accounts, imports, version] = await Promise.all([
+  const [undecided, accounts, imports, version, anyRow] = await Promise.all([
     repo.undecided(user.id),
     walletNames(db, user.id),
     repo.importCount(user.id),
     inputVersion(ctx, user),
+    db.selectFrom('transactions').select('id').where('user_id', '=', user.id).limit(1).executeTakeFirst(),
   ]);
   const [missingPrice, sellWithoutBuy, missingBasis] = calc
     ? await Promise.all([
@@ -45,7 +46,9 @@ export async function reviewState(ctx: AppContext, user: UserRow): Promise<Revie
       currency: user.currency,
     }),
     calculatedAt: calc?.finished_at ?? null,
-    stale: !calc || calc.input_version !== version,
+    // Without a calculation there is something to calculate only once there are rows: a new,
+    // empty account is not asked to recalculate (issue 35, found by the walk).
+    stale: calc ? calc.input_version !== version : anyRow !== undefined,
     imports,
   };
 }

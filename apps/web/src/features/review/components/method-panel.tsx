@@ -95,15 +95,18 @@ export function MethodPanel({ onChosen }: { onChosen: (year: number) => void }) 
                 <Text fz="sm" fw={600}>
                   Net {formatMoney(m.net_gain, comparison.data.currency)}
                 </Text>
-                <Button
-                  mt="xs"
-                  size="xs"
-                  variant="light"
-                  loading={choose.isPending}
-                  onClick={() => pick(m.method)}
-                >
-                  Use {m.method.toUpperCase()}
-                </Button>
+                {/* The current method does not offer itself (the table does the same). */}
+                {current === m.method ? null : (
+                  <Button
+                    mt="xs"
+                    size="xs"
+                    variant="light"
+                    loading={choose.isPending}
+                    onClick={() => pick(m.method)}
+                  >
+                    Use {m.method.toUpperCase()}
+                  </Button>
+                )}
               </Card>
             ))
           ) : (

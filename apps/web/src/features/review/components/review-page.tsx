@@ -129,14 +129,20 @@ export function ReviewPage() {
         ))}
       </Stepper>
       {summary.data.stale ? (
-        <Alert color="orange" mb="md" title="Recalculate your taxes" data-testid="review-stale">
+        <Alert
+          color="orange"
+          mb="md"
+          title={summary.data.calculated_at ? 'Recalculate your taxes' : 'Calculate your taxes'}
+          data-testid="review-stale"
+        >
           <Group justify="space-between" gap="xs">
             <Text fz="sm">
-              {[...(details.data?.stale_reasons ?? []), ''].join(' ')}
-              Recalculate to refresh missing prices, negative balances and deposits from nowhere.
+              {summary.data.calculated_at
+                ? `${[...(details.data?.stale_reasons ?? []), ''].join(' ')}Recalculate to refresh missing prices, negative balances and deposits from nowhere.`
+                : 'You have not calculated your taxes yet. The calculation finds missing prices, negative balances and deposits from nowhere.'}
             </Text>
             <Button size="xs" loading={recalculate.isPending} onClick={() => recalculate.mutate()}>
-              Recalculate
+              {summary.data.calculated_at ? 'Recalculate' : 'Calculate'}
             </Button>
           </Group>
         </Alert>
