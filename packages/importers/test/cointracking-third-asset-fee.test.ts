@@ -76,4 +76,23 @@ describe('CoinTracking fee in a third asset', () => {
     await parseStream(chunksOf(enc(text), 40), {}, { records: (batch) => void streamed.push(...batch) });
     expect(fee(streamed)).toEqual(fee(parseFile(enc(text)).transactions));
   });
+
+  it('refuses an Other Fee row whose Sell and Fee disagree, and a fee larger than the Sell it is in', () => {
+    const r = parseFile(
+      enc(
+        `${TEMPLATE}Other Fee,,,0.0001,ETH,0.0002,ETH,Uniswap,,,2024-01-20 09:00:00,f-1,,,\n` +
+          'Other Fee,,,0.0001,ETH,0.0001,ETH,Uniswap,,,2024-01-20 10:00:00,f-2,,,\n' +
+          'Withdrawal,,,0.001,BTC,0.002,BTC,Kraken,,,2024-02-15 18:45:00,w-1,,,\n',
+      ),
+    );
+    expect(r.errors.map((e) => [e.line, e.column])).toEqual([
+      [2, 'Fee'],
+      [4, 'Fee'],
+    ]);
+    expect(r.errors[0]?.message).toContain('0.0002 ETH');
+    expect(r.errors[1]?.message).toContain('larger than');
+    expect(r.transactions.map((t) => [t.external_id, t.fee])).toEqual([
+      ['f-2', { asset: 'ETH', amount: '0.0001' }],
+    ]);
+  });
 });

@@ -75,12 +75,22 @@ export function cointrackingRecord(
   if (type === 'other fee') {
     const paid = sell ?? fee;
     if (!paid) throw row.problem(cols.sell[0], 'an Other Fee row needs the fee amount in Sell');
+    if (sell && fee && (fee.asset !== sell.asset || !fee.amount.eq(sell.amount)))
+      throw row.problem(
+        cols.fee[0],
+        `an Other Fee row has ${sell.amount.toFixed()} ${sell.asset} in Sell but ${fee.amount.toFixed()} ${fee.asset} in Fee: which was paid?`,
+      );
     return tx({ ...common, kind: 'fee', fee: money(paid.asset, paid.amount) });
   }
   // Gross up to the §2 conventions: sent excludes the fee, received is before the fee.
   const feeInSell = fee !== null && sell !== null && fee.asset === sell.asset;
   const feeInBuy = fee !== null && buy !== null && fee.asset === buy.asset && !feeInSell;
   const feeAmount = fee?.amount;
+  if (feeInSell && sell && feeAmount?.gt(sell.amount))
+    throw row.problem(
+      cols.fee[0],
+      `fee ${feeAmount.toFixed()} ${sell.asset} is larger than Sell ${sell.amount.toFixed()} (CoinTracking's Sell includes the fee)`,
+    );
   const sent = sell
     ? money(sell.asset, feeInSell && feeAmount ? sell.amount.minus(feeAmount) : sell.amount)
     : null;
