@@ -11,8 +11,8 @@ import { startTestServer, type TestServer } from './support/test-server.ts';
  * Issue 35.1 and 35.3: a GBP Coinbase export calculated offline (PRICE_PROVIDERS=none, no GBP→USD
  * rate anywhere). Its 2024 has 7 rows; 6 need a value in USD and have none:
  *   2 buys (BTC, ETH: their basis), 2 sells (BTC, ETH: proceeds), 2 staking rewards (ETH: income);
- * the GBP deposit needs no value. The engine gives 10 missing-price warnings (a buy or sell warns
- * for its value and for its GBP fee), 4 report lines (2 sales, 2 receipts).
+ * the GBP deposit needs no value. The engine gives 6 missing-price warnings (one a row: a buy's
+ * or sell's GBP fee joins its value's warning), 4 report lines (2 sales, 2 receipts).
  * One count everywhere: 6 transactions. Every report and download says INCOMPLETE; no unknown
  * amount prints as 0.00.
  */
@@ -89,10 +89,10 @@ for (const dialect of DIALECTS) {
       expect(row.unknown_figures).toEqual(['cost_basis', 'income', 'proceeds', 'short_term_gain']);
       const year = (await sam.get('/api/tax/years/2024')).body.data;
       expect(year.missing_prices).toBe(6);
-      // The warnings are more (a buy or sell warns for its value and its fee): not the count.
-      // The group says both (issue 35.3): 10 warnings on the year's 6 transactions, the badge's count.
+      // One warning a row (a buy's or sell's fee joins its value's warning, issue 35.1): 6
+      // warnings on the year's 6 transactions, the badge's count.
       expect(year.warning_groups.find((g: { code: string }) => g.code === 'missing_price')).toMatchObject({
-        count: 10,
+        count: 6,
         transactions: 6,
       });
       expect(

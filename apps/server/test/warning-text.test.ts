@@ -44,7 +44,7 @@ for (const dialect of DIALECTS) {
         .map((w) => w.message);
       expect(messages.length).toBeGreaterThanOrEqual(1);
       expect(messages.join('\n')).toContain(
-        'so the 2024 income and the cost basis of the FOOCOINX it acquired (and the gain when that FOOCOINX is sold) may be wrong.',
+        'which leaves the 2024 income and the cost basis of the FOOCOINX it acquired (and the gain when that FOOCOINX is sold) incomplete.',
       );
       const list = await user.get('/api/tax/years');
       const all = [

@@ -104,6 +104,8 @@ describe('lotwise calc --json printed year by year', () => {
     for (const part of [
       '"sellWithoutBuy":',
       '"missingPrice":true',
+      '"basisUnknown":true',
+      '"incomplete": {',
       '"fairMarketValue":',
       '"lotId":null',
       'é\\u0001',
@@ -135,6 +137,7 @@ describe('lotwise calc --json printed year by year', () => {
         ],
         sellWithoutBuy: '0.5',
         missingPrice: true,
+        basisUnknown: true,
         fairMarketValue: null,
       };
       expect(new DisposalJson(d).toText()).toBe(JSON.stringify(printed(d)));

@@ -88,8 +88,11 @@ export function calculate(
   const processor = new Processor(
     ledger,
     rec,
-    new Pricer(options.currency ?? 'USD', options.prices, (event, own, asset) =>
-      rec.valuedFromPrice(event, own, asset),
+    new Pricer(
+      options.currency ?? 'USD',
+      options.prices,
+      (event, own, asset) => rec.valuedFromPrice(event, own, asset),
+      (event, fee, total, amount, value) => rec.feeAtRowRate(event, fee, total, amount, value),
     ),
     calendar,
   );

@@ -20,6 +20,17 @@ export class Pricer {
      * and the price of its crypto leg valued it instead.
      */
     private readonly onFallback?: (event: EngineEvent, own: string, asset: string) => void,
+    /**
+     * Told when a fiat fee that could not be converted was valued at the rate its row's value
+     * implies: the row's `total` (reporting currency) for its `amount` of the fee's currency.
+     */
+    private readonly onFeeAtRowRate?: (
+      event: EngineEvent,
+      fee: Leg,
+      total: bigint,
+      amount: bigint,
+      value: bigint,
+    ) => void,
   ) {}
 
   /** Total value of the row (for buys/sells: the fiat leg, fee excluded). */
@@ -80,7 +91,24 @@ export class Pricer {
    */
   feeValue(event: EngineEvent, fee: Leg): bigint | null {
     if (event.feePrice !== null && fee.asset !== this.currency) return mulMoney(event.feePrice, fee.amount);
-    return this.valueOf(event, fee);
+    const value = this.valueOf(event, fee);
+    return value === null && fee.fiat ? this.feeAtRowRate(event, fee) : value;
+  }
+
+  /**
+   * A fiat fee whose currency has no rate that day, valued at the rate the row's own value
+   * implies: the row's value in the reporting currency (from its crypto leg's price) for its
+   * amount in the fee's currency. A £3.96 fee on 0.25 ETH sold for £660 with ETH at $2,450:
+   * 3.96 × 612.50 / 660 = $3.675. Null when the row has no amount in that currency or no value.
+   */
+  private feeAtRowRate(event: EngineEvent, fee: Leg): bigint | null {
+    const amount = ownAmount(event, fee.asset);
+    if (amount === null || amount === 0n) return null;
+    const total = this.txValue(event);
+    if (total === null) return null;
+    const value = valueAtUnitPrice(total, amount, fee.amount);
+    this.onFeeAtRowRate?.(event, fee, total, amount, value);
+    return value;
   }
 
   /** Value of `qty` units of `asset`, at the user's fee price when it is the row's fee asset. */
@@ -130,6 +158,14 @@ function parsePrice(raw: unknown): bigint | null {
   if (!isDecimalText(text)) return null;
   const price = parseFixed(text);
   return price < 0n ? null : price;
+}
+
+/** The row's own amount in fiat currency `asset`: its fiat value, else a fiat leg. */
+function ownAmount(event: EngineEvent, asset: string): bigint | null {
+  if (event.fiatValue !== null && event.fiatCurrency === asset) return event.fiatValue;
+  if (event.sent?.fiat && event.sent.asset === asset) return event.sent.amount;
+  if (event.received?.fiat && event.received.asset === asset) return event.received.amount;
+  return null;
 }
 
 function legAmount(event: EngineEvent, asset: string): bigint | null {

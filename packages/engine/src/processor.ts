@@ -23,7 +23,19 @@ import type { Recorder } from './recorder.ts';
 
 const NO_FEE: FeeCharge = { value: 0n, net: false };
 const NET_FEE: FeeCharge = { value: 0n, net: true };
+/** A fiat fee that could not be valued: what it reduces or adds to is unknown. */
 const UNPRICED_FEE: FeeCharge = { value: null, net: false };
+const UNPRICED_CRYPTO_FEE: FeeCharge = { value: 0n, net: false };
+
+/**
+ * What a fee without a value leaves unknown: a buy's fee is part of the lot's basis; a fee in
+ * crypto is also a disposal of its own (proceeds, gains); elsewhere the gains it is deducted from.
+ */
+function feeAffects(event: EngineEvent, fee: Leg): string[] {
+  if (event.op !== 'buy' || event.received === null) return gainTotals(event.year);
+  const basis = `basis of ${event.received.asset} lot ${event.id}`;
+  return fee.fiat ? [basis] : [...gainTotals(event.year), basis];
+}
 
 /** Sends each event to its handler, with itself as the handlers' context (state and fee helpers). */
 export class Processor implements HandlerContext {
@@ -116,8 +128,13 @@ export class Processor implements HandlerContext {
         proceeds: value,
       });
     }
-    if (value === null) this.rec.missingPrice(event, fee.asset, gainTotals(event.year));
-    return value === null ? UNPRICED_FEE : { value, net: false };
+    if (value === null) {
+      this.rec.missingFee(event, fee, feeAffects(event, fee));
+      // A crypto fee's own line carries the unknown (the year's totals do not depend on its
+      // value: it is the fee line's proceeds and the sale's deduction); a fiat fee has no line.
+      return fee.fiat ? UNPRICED_FEE : UNPRICED_CRYPTO_FEE;
+    }
+    return { value, net: false };
   }
 
   /** Units received after a fee charged in the same asset. */

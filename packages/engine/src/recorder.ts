@@ -1,8 +1,8 @@
-import { affectsText } from './affects-text.ts';
 import { isLongTerm, isoString, ymdString } from './dates.ts';
 import type { EngineEvent, Leg } from './events.ts';
 import { fixedString, moneyShare } from './fixed.ts';
 import { acquiredIsoOf, type Piece, type Taken } from './lots/lot.ts';
+import { type MissingRow, missingText } from './missing-text.ts';
 import type {
   DisposalCategory,
   DisposalLine,
@@ -50,6 +50,12 @@ export class Recorder {
   currency = 'USD';
   /** Null unless the caller asked for lot moves. */
   moves: MoveRecord[] | null = null;
+  /** The last row warned of a missing price, with its warning (a second cause joins it). */
+  private lastMissing: { event: EngineEvent; row: MissingRow & { warning: EngineWarning } } | null = null;
+  /** The last row valued from its crypto leg's price, with its note. */
+  private lastFallback: { txId: string; warning: EngineWarning } | null = null;
+  /** Rows flagged missing_price so far: a lot they acquired has an unknown basis. */
+  private unpricedRows = 0;
 
   /** Amounts of the row being processed whose own text is already their fixedString. */
   private readonly knownValues: bigint[] = [];
@@ -202,30 +208,85 @@ export class Recorder {
     totals.incomeLines.push(line);
   }
 
+  /**
+   * The row has no value for `asset` (its own value: "ETH", a trade's "ETH/XYZ"). One warning a
+   * row: a fee without a value (missingFee) joins the same warning, and says so.
+   */
   missingPrice(event: EngineEvent, asset: string, affects: string[]): void {
+    const row = this.missingRow(event, affects);
+    row.value = asset;
+    row.warning.message = missingText(row);
+  }
+
+  /** The row's fee has no value (no price, or no rate for its currency). */
+  missingFee(event: EngineEvent, fee: Leg, affects: string[]): void {
+    const row = this.missingRow(event, affects);
+    row.fees.push({ asset: fee.asset, amount: fee.text ?? fixedString(fee.amount), fiat: fee.fiat });
+    row.warning.message = missingText(row);
+  }
+
+  /** The missing-price warning of the row, made on its first cause; later ones add to it. */
+  private missingRow(event: EngineEvent, affects: string[]): MissingRow & { warning: EngineWarning } {
+    const last = this.lastMissing;
+    if (last !== null && last.event === event) {
+      for (const item of affects) if (!last.row.affects.includes(item)) last.row.affects.push(item);
+      return last.row;
+    }
     this.flag(event.id, 'missing_price');
-    const day = ymdString(event.day);
     const own = this.ownCurrency(event);
-    const legs = [event.sent, event.received].filter((l) => l !== null && !l.fiat).map((l) => l!.asset);
-    // A row valued in another currency lacks that currency's rate first: say so, not "no price for ETH".
-    const what =
-      own !== null && asset.split('/').some((a) => legs.includes(a) || a === own)
-        ? `no ${own}→${this.currency} rate on ${day} for its ${own} value${legs.length > 0 ? `, and no price for ${legs.join(' or ')} that day` : ''}`
-        : `no price for ${asset} on ${day}`;
-    this.warn({
+    const legs: string[] = [];
+    for (const leg of [event.sent, event.received]) if (leg !== null && !leg.fiat) legs.push(leg.asset);
+    const warning: EngineWarning = {
       code: 'missing_price',
       txId: event.id,
-      message: `Transaction ${event.id}: ${what}; its value is taken as 0 until a price is added, so ${affectsText(affects)} may be wrong.`,
-      affects,
-    });
+      message: '',
+      affects: [...affects],
+    };
+    const row = {
+      txId: event.id,
+      day: ymdString(event.day),
+      currency: this.currency,
+      own,
+      legs,
+      value: null,
+      fees: [],
+      affects: warning.affects!,
+      warning,
+    };
+    this.lastMissing = { event, row };
+    this.warn(warning);
+    return row;
   }
 
   /** A row whose own value could not be converted, valued from its crypto leg's price instead. */
   valuedFromPrice(event: EngineEvent, own: string, asset: string): void {
-    this.warn({
+    if (this.lastFallback?.txId === event.id) return; // one note a row (a switch trade's two halves)
+    const warning: EngineWarning = {
       code: 'valued_from_price',
       txId: event.id,
       message: `Transaction ${event.id}: no ${own}→${this.currency} rate on ${ymdString(event.day)} for its ${own} value; valued from the ${this.currency} price of ${asset} that day instead.`,
+    };
+    this.lastFallback = { txId: event.id, warning };
+    this.warn(warning);
+  }
+
+  /**
+   * A fiat fee with no rate valued at the rate its row's value implies (`total` in the reporting
+   * currency for `amount` of the fee's currency): said on the row's valued_from_price note.
+   */
+  feeAtRowRate(event: EngineEvent, fee: Leg, total: bigint, amount: bigint, value: bigint): void {
+    const cur = this.currency;
+    const how = `its ${fee.text ?? fixedString(fee.amount)} ${fee.asset} fee at the rate that implies (${fixedString(total)} ${cur} for ${fixedString(amount)} ${fee.asset}): ${fixedString(value)} ${cur}.`;
+    const last = this.lastFallback;
+    if (last !== null && last.txId === event.id) {
+      if (!last.warning.message.endsWith('instead.')) return;
+      last.warning.message = `${last.warning.message.slice(0, -1)}, and ${how}`;
+      return;
+    }
+    this.warn({
+      code: 'valued_from_price',
+      txId: event.id,
+      message: `Transaction ${event.id}: no ${fee.asset}→${cur} rate on ${ymdString(event.day)} for its fee; valued ${how}`,
     });
   }
 
@@ -320,8 +381,21 @@ export class Recorder {
       entry = { flags: new Set(), swb: 0n };
       this.flags.set(id, entry);
     }
+    if (flag === 'missing_price' && !entry.flags.has(flag)) this.unpricedRows++;
     entry.flags.add(flag);
     return entry;
+  }
+
+  /**
+   * Whether a lot was acquired by a row flagged missing_price (its id, or for the extra units
+   * of a self-transfer `ID:extra`, ID's): its basis is unknown. The reports' rule (lotUnpriced),
+   * for the rows this calculation processed.
+   */
+  private unpricedLot(lotId: string): boolean {
+    if (this.flags.get(lotId)?.flags.has('missing_price')) return true;
+    return (
+      lotId.endsWith(':extra') && this.flags.get(lotId.slice(0, -6))?.flags.has('missing_price') === true
+    );
   }
 
   private line(
@@ -387,6 +461,9 @@ export class Recorder {
     };
     if (uncovered > 0n) line.sellWithoutBuy = this.text(uncovered);
     if (input.proceeds === null && taxable) line.missingPrice = true;
+    if (this.unpricedRows > 0 && pieces.some((piece) => this.unpricedLot(piece.lot.lotId))) {
+      line.basisUnknown = true;
+    }
     if (input.fairMarketValue !== undefined) {
       // null: no price for the day (the handler records why); never a word in a number's place.
       line.fairMarketValue = input.fairMarketValue === null ? null : this.text(input.fairMarketValue);

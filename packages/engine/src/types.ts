@@ -179,6 +179,11 @@ export interface DisposalLine {
   sellWithoutBuy?: string;
   missingPrice?: boolean;
   /**
+   * Some of the lots sold were acquired by a row with a missing price: their basis (printed as
+   * the engine's 0) and so the line's gain are unknown. What the reports print as unknown.
+   */
+  basisUnknown?: boolean;
+  /**
    * Gifts, donations, lost and stolen: value at the date given (Form 8283 / 709); null when
    * no price was found for that day (a donation's missing_price warning says so).
    */

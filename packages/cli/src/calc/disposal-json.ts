@@ -42,6 +42,7 @@ export class DisposalJson extends OwnJson {
     let text = `{"asset":${quotedOnce(d.asset)},"amount":"${d.amount}","acquiredAt":"${d.acquiredAt}","disposedAt":"${d.disposedAt}","proceeds":"${d.proceeds}","costBasis":"${d.costBasis}","gain":"${d.gain}","term":"${d.term}","category":"${d.category}","wallet":${quotedOnce(d.wallet)},"lots":[${lotsText}],"txId":${quoted(d.txId)},"taxable":${d.taxable}`;
     if (d.sellWithoutBuy) text += `,"sellWithoutBuy":${JSON.stringify(d.sellWithoutBuy)}`;
     if (d.missingPrice) text += ',"missingPrice":true';
+    if (d.basisUnknown) text += ',"basisUnknown":true';
     if (d.fairMarketValue) text += `,"fairMarketValue":${JSON.stringify(d.fairMarketValue)}`;
     return `${text}}`;
   }
@@ -65,6 +66,7 @@ export function printed(d: DisposalLine): Record<string, unknown> & DisposalLine
     taxable: d.taxable,
     ...(d.sellWithoutBuy ? { sellWithoutBuy: d.sellWithoutBuy } : {}),
     ...(d.missingPrice ? { missingPrice: true } : {}),
+    ...(d.basisUnknown ? { basisUnknown: true } : {}),
     ...(d.fairMarketValue ? { fairMarketValue: d.fairMarketValue } : {}),
   } as Record<string, unknown> & DisposalLine;
 }

@@ -1,4 +1,5 @@
 import { Dec } from '@lotwise/engine/decimal';
+import { lotUnpriced } from '@lotwise/engine/form8949';
 import type {
   CalculationResult,
   Checkpoint,
@@ -9,6 +10,7 @@ import type {
 import { plain, toCents } from '@lotwise/reports/money';
 import { printedTotals, type TotalsInput } from '@lotwise/reports/totals';
 import { DisposalJson, printed } from './disposal-json.ts';
+import { type YearIncomplete, yearIncomplete } from './incomplete.ts';
 import { HUGE_INSIDE, LONG_LIST } from './write-json.ts';
 
 /** The `lotwise calc --json` document (ARCHITECTURE.md "CLI"). Every number is a decimal string. */
@@ -21,6 +23,8 @@ export interface CalcJson {
     costBasis: string;
     acquiredAt: string;
     lotId: string;
+    /** Acquired by a row with a missing price: the basis printed (the engine's 0) is unknown. */
+    basisUnknown?: true;
   }>;
   warnings: EngineWarning[];
   statuses: CalculationResult['statuses'];
@@ -34,6 +38,8 @@ export interface CalcJson {
 type PrintedLine = Record<string, unknown> & TotalsInput['disposals'][number];
 
 export type YearJson = Omit<YearSummary, 'incomeLines' | 'disposals'> & {
+  /** Only when some figure of the year is unknown (a missing price): which, and why. */
+  incomplete?: YearIncomplete;
   /** The engine's lines with the fields printed; in a streamed year, DisposalJson items. */
   disposals: PrintedLine[];
   incomeLines: YearSummary['incomeLines'];
@@ -59,12 +65,14 @@ export function toJson(
  */
 export function yearJson(summary: YearSummary, lazy = false): YearJson {
   const long = lazy && summary.disposals.length > LONG_LIST;
+  const incomplete = yearIncomplete(summary);
   return {
     proceeds: summary.proceeds,
     costBasis: summary.costBasis,
     shortTermGain: summary.shortTermGain,
     longTermGain: summary.longTermGain,
     income: summary.income,
+    ...(incomplete ? { incomplete } : {}),
     disposals: summary.disposals.map((d) =>
       long && d.lots.length <= HUGE_INSIDE ? (new DisposalJson(d) as unknown as PrintedLine) : printed(d),
     ),
@@ -92,15 +100,22 @@ export function restJson(
   extraWarnings: EngineWarning[],
 ): Omit<CalcJson, 'years'> {
   const holdings = year === null ? result.holdings : holdingsAt(result.checkpoints[0]);
+  // A lot acquired by a row with a missing price: its basis is unknown (the server's rule).
+  const unpriced = new Set<string>();
+  for (const s of result.statuses) if (s.flags.includes('missing_price')) unpriced.add(s.id);
   const json: Omit<CalcJson, 'years'> = {
-    holdings: holdings.map((h) => ({
-      wallet: h.wallet,
-      asset: h.asset,
-      amount: h.amount,
-      costBasis: h.costBasis,
-      acquiredAt: h.acquiredAt,
-      lotId: h.lotId,
-    })),
+    holdings: holdings.map((h) => {
+      const out: CalcJson['holdings'][number] = {
+        wallet: h.wallet,
+        asset: h.asset,
+        amount: h.amount,
+        costBasis: h.costBasis,
+        acquiredAt: h.acquiredAt,
+        lotId: h.lotId,
+      };
+      if (unpriced.size > 0 && lotUnpriced(h.lotId, unpriced)) out.basisUnknown = true;
+      return out;
+    }),
     warnings: [...extraWarnings, ...result.warnings],
     statuses: result.statuses,
   };
@@ -152,15 +167,19 @@ function table(header: string[], rows: string[][]): string {
 export function toText(json: CalcJson, currency: string): string {
   const parts: string[] = [];
   // The table prints what the reports print (reports/totals.ts), not the exact totals rounded.
+  const incomplete: string[] = [];
   const yearRows = Object.entries(json.years).map(([y, s]) => {
     const t = printedTotals({ disposals: s.disposals, income: s.incomeLines });
+    // An unknown total prints as "unknown", never as the 0 it counts for a missing price.
+    const shown = (key: keyof typeof t) => (s.incomplete?.unknown.includes(key) ? 'unknown' : money(t[key]));
+    if (s.incomplete) incomplete.push(`${y} ${s.incomplete.reason}`);
     return [
       y,
-      money(t.proceeds),
-      money(t.costBasis),
-      money(t.shortTermGain),
-      money(t.longTermGain),
-      money(t.income),
+      shown('proceeds'),
+      shown('costBasis'),
+      shown('shortTermGain'),
+      shown('longTermGain'),
+      shown('income'),
       String(s.disposals.length),
     ];
   });
@@ -168,18 +187,26 @@ export function toText(json: CalcJson, currency: string): string {
   parts.push(
     table(['Year', 'Proceeds', 'Cost basis', 'Short-term', 'Long-term', 'Income', 'Disposals'], yearRows),
   );
-  const byWalletAsset = new Map<string, { amount: Dec; basis: Dec; lots: number }>();
+  parts.push(...incomplete);
+  const byWalletAsset = new Map<string, { amount: Dec; basis: Dec; lots: number; unknown: boolean }>();
   for (const h of json.holdings) {
     const key = `${h.wallet}\u0000${h.asset}`;
-    const entry = byWalletAsset.get(key) ?? { amount: new Dec(0), basis: new Dec(0), lots: 0 };
+    const entry = byWalletAsset.get(key) ?? {
+      amount: new Dec(0),
+      basis: new Dec(0),
+      lots: 0,
+      unknown: false,
+    };
     entry.amount = entry.amount.plus(h.amount);
     entry.basis = entry.basis.plus(h.costBasis);
     entry.lots += 1;
+    if (h.basisUnknown) entry.unknown = true;
     byWalletAsset.set(key, entry);
   }
   const holdingRows = [...byWalletAsset].map(([key, h]) => {
     const [wallet, asset] = key.split('\u0000');
-    return [wallet!, asset!, h.amount.toFixed(), money(h.basis.toFixed()), String(h.lots)];
+    const basis = h.unknown ? 'unknown' : money(h.basis.toFixed());
+    return [wallet!, asset!, h.amount.toFixed(), basis, String(h.lots)];
   });
   parts.push('', 'Holdings');
   parts.push(

@@ -2,9 +2,9 @@ import type { EngineEvent } from '../events.ts';
 import type { DisposalCategory } from '../types.ts';
 import { gainTotals, type HandlerContext } from './context.ts';
 
+/** Proceeds less the fee; unknown (null) when either is (a fiat fee with no rate is never 0). */
 function reduce(value: bigint | null, fee: bigint | null): bigint | null {
-  if (value === null || fee === null) return value;
-  return value - fee;
+  return value === null || fee === null ? null : value - fee;
 }
 
 /** Sell for fiat: proceeds = fiat received − fee value. */

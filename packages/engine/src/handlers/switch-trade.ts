@@ -35,7 +35,7 @@ export function handleSwitchTrade(p: HandlerContext, event: EngineEvent, into: E
     asset: sent.asset,
     wallet: event.wallet,
     taken,
-    proceeds: value === null || fee.value === null ? value : value - fee.value,
+    proceeds: value === null || fee.value === null ? null : value - fee.value,
   });
   const qty = p.netReceived(into, received, intoFee.net);
   p.ledger.acquire(into.wallet, received.asset, qty, value ?? 0n, into.id, p.origin(into));

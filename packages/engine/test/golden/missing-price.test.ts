@@ -121,10 +121,10 @@ describe('golden: price sources and missing prices', () => {
     expect(result.warnings[0]!.message).toContain('no price for FOO on 2024-05-01');
     // Said for people (issue 35.13): no internal names such as "2024.proceeds" or "lot P6".
     expect(result.warnings[0]!.message).toContain(
-      'so the 2024 income and the cost basis of the FOO it acquired (and the gain when that FOO is sold) may be wrong.',
+      'which leaves the 2024 income and the cost basis of the FOO it acquired (and the gain when that FOO is sold) incomplete.',
     );
     expect(result.warnings[1]!.message).toContain(
-      'so the 2024 proceeds, short-term gain and long-term gain may be wrong.',
+      'which leaves the 2024 proceeds, short-term gain and long-term gain incomplete.',
     );
     for (const w of result.warnings) expect(w.message).not.toMatch(/\d{4}\.\w|\blot\b/);
     expect(y.incomeLines).toEqual([expect.objectContaining({ txId: 'P6', value: '0', missingPrice: true })]);

@@ -16,13 +16,15 @@ function groupHref(code: string): string {
 }
 
 /**
- * What a group's line says. Missing prices warn once per value without a price (a buy's value
- * and its fee), so the line says both counts: its warnings, and the transactions they are on —
- * the INCOMPLETE badge's one count (issue 35) — so "10" beside "6 missing prices" is not a puzzle.
+ * What a group's line says. A missing price warns once per transaction (its value and its fee
+ * in one warning): the line names the transactions, the INCOMPLETE badge's one count (issue 35).
+ * Should the warnings ever be more than their transactions, it says both, so "10" beside
+ * "6 missing prices" is not a puzzle.
  */
 export function groupText(g: YearDetail['warning_groups'][number]): string {
   if (g.transactions === null) return g.label;
   const tx = `${g.transactions.toLocaleString('en-US')} ${g.transactions === 1 ? 'transaction' : 'transactions'}`;
+  if (g.count === g.transactions) return `${g.label}: ${tx}`;
   return `${g.label}: ${g.count === 1 ? '1 value' : `${g.count.toLocaleString('en-US')} values`} in ${tx}`;
 }
 
