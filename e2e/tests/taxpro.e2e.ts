@@ -104,6 +104,18 @@ describe('tax professionals (issue 19)', () => {
       await cpa.page.getByTestId('invitation-confirmed').getByText('Invitation confirmed').waitFor();
       await cpa.page.getByRole('link', { name: 'Continue' }).click();
       await cpa.page.waitForURL('**/tax_pro/dashboard');
+      // The e-mail opened again (found by the walk, issue 35): already accepted, with the client.
+      await cpa.page.goto(link.pathname + link.search);
+      await cpa.page
+        .getByTestId('invitation-already-accepted')
+        .getByText('You already accepted this invitation')
+        .waitFor();
+      expect(await cpa.page.getByText('expired or was already used', { exact: false }).count()).toBe(0);
+      await screenshot(cpa.page, `taxpro-accept-again-${tag}`);
+      await cpa.page.getByRole('link', { name: 'Open the client' }).click();
+      await cpa.page.waitForURL('**/tax_pro/view_customer?id=*');
+      await cpa.page.getByText(customer.email).first().waitFor();
+      await cpa.page.goto('/tax_pro/dashboard');
       // The dashboard shortens a long address (spec 01 §5): first 7 characters of the local part.
       const row = cpa.page.getByTestId('client-row').filter({ hasText: shortenEmail(customer.email) });
       await row.waitFor();

@@ -96,6 +96,7 @@ export const listPendingInvitations = defineCall({
 });
 
 export const ACCEPTED_MESSAGE = 'Invitation confirmed';
+export const ALREADY_ACCEPTED_MESSAGE = 'You already accepted this invitation';
 export const ACCEPT_FAILED_MESSAGE = 'Failed to confirm invitation';
 
 /** /accept_invitation?token=…: the e-mailed single-use link. */
@@ -105,7 +106,13 @@ export const acceptInvitationToken = defineCall({
   summary: 'Accepts an invitation by its e-mailed single-use token',
   tag: 'taxpro',
   body: z.object({ token: z.string().trim().min(10).max(200) }),
-  response: successStatus.extend({ from_role: z.enum(['customer', 'cpa']) }),
+  response: successStatus.extend({
+    from_role: z.enum(['customer', 'cpa']),
+    /** The link had been accepted already by the same person (the e-mail opened again). */
+    already_accepted: z.boolean().optional(),
+    /** The client's account, for the accountant who accepted. */
+    client_id: z.number().int().nullable().optional(),
+  }),
 });
 
 export const answerInvitation = defineCall({

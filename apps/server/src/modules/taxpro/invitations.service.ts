@@ -164,7 +164,8 @@ async function accept(ctx: AppContext, me: UserRow, link: Link): Promise<void> {
     .set({
       status: 'accepted',
       accepted_at: nowIso(),
-      token_hash: null,
+      // The token stays on the accepted link (it is spent: only a pending link accepts), so that
+      // opening the e-mail again says it was already accepted, not "expired" (issue 35).
       ...(link.invited_by === 'customer' ? { cpa_user_id: me.id } : { customer_user_id: me.id }),
     })
     .where('id', '=', link.id)
@@ -174,29 +175,49 @@ async function accept(ctx: AppContext, me: UserRow, link: Link): Promise<void> {
   await withRole(ctx, me, link.invited_by === 'customer' ? 'cpa' : 'customer');
 }
 
-/** /accept_invitation: the token is single use, expires, and only its addressee may spend it. */
-export async function acceptByToken(
-  ctx: AppContext,
-  me: UserRow,
-  token: string,
-): Promise<'customer' | 'cpa'> {
+/** What spending a token did: the inviter's role, and whether it had been accepted before. */
+export interface TokenAccepted {
+  fromRole: 'customer' | 'cpa';
+  alreadyAccepted: boolean;
+  /** The client's account when the accepter is the accountant. */
+  clientId: number | null;
+}
+
+/**
+ * /accept_invitation: the token is single use, expires, and only its addressee may spend it.
+ * Its addressee opening it again after accepting is told so, with their client (issue 35).
+ */
+export async function acceptByToken(ctx: AppContext, me: UserRow, token: string): Promise<TokenAccepted> {
   const link = (await ctx.db.kysely
     .selectFrom('accountant_links')
     .selectAll()
     .where('token_hash', '=', hashToken(token))
     .executeTakeFirst()) as Link | undefined;
+  const addressee = link && (link.invited_by === 'customer' ? link.cpa_email : link.customer_email);
+  const acceptedByMe =
+    link?.status === 'accepted' &&
+    (link.invited_by === 'customer' ? link.cpa_user_id : link.customer_user_id) === me.id;
+  if (link && acceptedByMe)
+    return {
+      fromRole: link.invited_by,
+      alreadyAccepted: true,
+      clientId: link.invited_by === 'customer' ? link.customer_user_id : null,
+    };
   if (link?.status !== 'pending' || link.expires_at <= nowIso())
     throw new AppError(
       'invalid_token',
       `${ACCEPT_FAILED_MESSAGE}: the link has expired or was already used.`,
     );
-  const addressee = link.invited_by === 'customer' ? link.cpa_email : link.customer_email;
   if (addressee !== me.email)
     throw new AppError('forbidden', `${ACCEPT_FAILED_MESSAGE}: it was sent to another e-mail address.`);
   await accept(ctx, me, link);
   // The token came by e-mail to this address: its owner controls it.
   if (!me.email_verified_at) await markEmailVerified(ctx, me.id);
-  return link.invited_by;
+  return {
+    fromRole: link.invited_by,
+    alreadyAccepted: false,
+    clientId: link.invited_by === 'customer' ? link.customer_user_id : null,
+  };
 }
 
 const proven = (me: UserRow): boolean => Boolean(me.email_verified_at);

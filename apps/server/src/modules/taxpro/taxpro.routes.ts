@@ -1,6 +1,7 @@
 import type { ApiCall } from '@lotwise/contracts/http';
 import {
   ACCEPTED_MESSAGE,
+  ALREADY_ACCEPTED_MESSAGE,
   acceptInvitationToken,
   answerInvitation,
   getClient,
@@ -80,8 +81,14 @@ export function registerTaxProRoutes(app: FastifyInstance, ctx: AppContext): voi
   });
 
   authedRoute(app, acceptInvitationToken, async ({ auth, body }) => {
-    const fromRole = await acceptByToken(ctx, auth.user, body.token);
-    return { status: 'success' as const, message: ACCEPTED_MESSAGE, from_role: fromRole };
+    const done = await acceptByToken(ctx, auth.user, body.token);
+    return {
+      status: 'success' as const,
+      message: done.alreadyAccepted ? ALREADY_ACCEPTED_MESSAGE : ACCEPTED_MESSAGE,
+      from_role: done.fromRole,
+      already_accepted: done.alreadyAccepted,
+      client_id: done.clientId,
+    };
   });
 
   authedRoute(app, answerInvitation, async ({ auth, params, body }) => {

@@ -1,4 +1,4 @@
-import { ACCEPTED_MESSAGE } from '@lotwise/contracts/taxpro/taxpro';
+import { ACCEPTED_MESSAGE, ALREADY_ACCEPTED_MESSAGE } from '@lotwise/contracts/taxpro/taxpro';
 import { Alert, Anchor, Button, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -64,7 +64,32 @@ export function AcceptInvitationPage() {
         {errorText(accept.error)}
       </Alert>
     );
-  else
+  else if (accept.data?.already_accepted) {
+    // The e-mail opened again after accepting: say so, and go to the client (issue 35).
+    const clientId = accept.data.client_id;
+    const toClient = accept.data.from_role === 'customer';
+    body = (
+      <Stack gap="sm">
+        <Alert color="teal" title={ALREADY_ACCEPTED_MESSAGE} data-testid="invitation-already-accepted">
+          {toClient
+            ? 'This client is already on your Tax Pro dashboard.'
+            : 'Your accountant can already work in your account.'}
+        </Alert>
+        <Button
+          component={Link}
+          to={
+            toClient
+              ? clientId
+                ? paths.taxPro.viewCustomer.getHref(clientId)
+                : paths.taxPro.dashboard.path
+              : paths.workWithTaxPro.path
+          }
+        >
+          {toClient ? 'Open the client' : 'See your accountants'}
+        </Button>
+      </Stack>
+    );
+  } else
     body = (
       <Stack gap="sm">
         <Alert color="teal" title={ACCEPTED_MESSAGE} data-testid="invitation-confirmed">
