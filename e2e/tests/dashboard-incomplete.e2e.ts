@@ -58,6 +58,16 @@ describe('the dashboard, tax summary and Safe Harbor of an incomplete year (issu
           .poll(async () => (await missing.count()) > 0 && missing.textContent(), { timeout: 15_000 })
           .toContain('6');
         expect(await page.getByTestId('review-clear').count()).toBe(0);
+        // Offline, no held coin has a price today: the value and the gain are Unknown with the
+        // reason, not $0.00 (found by the walk, issue 35).
+        const value = page.getByTestId('stat-value');
+        const reason = 'No price today for BTC, ETH: load a price file in Settings → Prices';
+        expect(await value.getByText('Unknown', { exact: true }).count()).toBe(1);
+        expect(await value.getByText(reason, { exact: true }).count()).toBe(1);
+        const gain = page.getByTestId('stat-gain');
+        expect(await gain.getByText('Unknown', { exact: true }).count()).toBe(1);
+        expect(await gain.getByText(reason, { exact: true }).count()).toBe(1);
+        expect(await gain.textContent()).not.toContain('$0.00');
         await screenshot(page, `dashboard-incomplete-${width}`);
 
         // The review's last step (Tax summary) printed the same figures as $0.00 and a partial

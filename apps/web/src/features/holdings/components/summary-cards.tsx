@@ -3,6 +3,7 @@ import { Paper, SimpleGrid, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatMoney } from '@/lib/format/amount';
 import { gainColor, withPlus } from '@/lib/format/display';
+import { unknownFigures } from '../utils/summary-figures';
 
 function Stat({
   label,
@@ -48,13 +49,16 @@ export function SummaryCards({ totals, currency }: { totals: HoldingTotals; curr
     unknown.length > 0
       ? `${unknownNames} not included: cost basis unknown`
       : (partial ?? 'market value minus cost basis');
+  // No held asset priced: the value and gain are unknown, not $0.00 (issue 35).
+  const notKnown = unknownFigures(totals);
   return (
     <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" mb="md">
       <Stat
         testId="stat-value"
         label="Portfolio value"
-        value={formatMoney(totals.total_market_value, currency)}
-        hint={partial ?? 'at the latest known prices'}
+        value={notKnown.value ? 'Unknown' : formatMoney(totals.total_market_value, currency)}
+        color={notKnown.value ? 'red.8' : undefined}
+        hint={notKnown.value ?? partial ?? 'at the latest known prices'}
       />
       <Stat
         testId="stat-cost"
@@ -70,9 +74,13 @@ export function SummaryCards({ totals, currency }: { totals: HoldingTotals; curr
       <Stat
         testId="stat-gain"
         label="Unrealised gain"
-        value={withPlus(formatMoney(totals.unrealised_gain, currency), totals.unrealised_gain)}
-        color={gainColor(totals.unrealised_gain)}
-        hint={gainHint}
+        value={
+          notKnown.gain
+            ? 'Unknown'
+            : withPlus(formatMoney(totals.unrealised_gain, currency), totals.unrealised_gain)
+        }
+        color={notKnown.gain ? 'red.8' : gainColor(totals.unrealised_gain)}
+        hint={notKnown.gain ?? gainHint}
       />
     </SimpleGrid>
   );
