@@ -1,7 +1,7 @@
 import { addDays } from '@lotwise/prices/days';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { priceOwner } from '../prices/price-owners.ts';
+import { priceOwner } from '../prices/prices.service.ts';
 
 /** Assets per `asset in (...)` list when reading the last month of prices. */
 const ASSETS_CHUNK = 500;

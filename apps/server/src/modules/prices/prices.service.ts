@@ -158,3 +158,6 @@ export class PriceService {
     return isFiat(code.toUpperCase());
   }
 }
+
+/** The prices table's owner column for reads by asset and day (other modules' price reads). */
+export { priceOwner } from './price-owners.ts';

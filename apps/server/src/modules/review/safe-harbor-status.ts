@@ -2,8 +2,7 @@ import { isFiatCode } from '@lotwise/contracts/transactions/fiat';
 import { sql } from 'kysely';
 import type { UserRow } from '../../db/schema.ts';
 import type { AppContext } from '../../http/context.ts';
-import { taxResults } from '../tax/results.service.ts';
-import { TaxYearRepo } from '../tax/tax-year.repo.ts';
+import { holdingsAtYearEnd, taxResults } from '../tax/results.service.ts';
 
 const START_2025 = '2025-01-01';
 /** Units below this are rounding dust of the exports, not a holding. */
@@ -21,7 +20,7 @@ export async function safeHarborApplies(ctx: AppContext, user: UserRow): Promise
   const db = ctx.db.kysely;
   const calc = await taxResults(db, ctx.db.sqlite).latestComplete(user.id);
   if (calc) {
-    const held = await new TaxYearRepo(db).holdingsAtYearEnd(calc.id, 2024);
+    const held = await holdingsAtYearEnd(db, calc.id, 2024);
     return held.some((lot) => !isFiatCode(lot.asset) && !lot.amount.startsWith('-'));
   }
   return (await balancesAtEnd2024(ctx, user.id)).some(([asset, units]) => !isFiatCode(asset) && units > DUST);

@@ -19,4 +19,9 @@ export function disposalsWithIds(db: Kysely<Database>, calcId: number, year: num
   return new TaxYearRepo(db).disposalsWithIds(calcId, year);
 }
 
+/** What calculation `calcId` held at the end of `year` (its lots at the next 1 January). */
+export function holdingsAtYearEnd(db: Kysely<Database>, calcId: number, year: number) {
+  return new TaxYearRepo(db).holdingsAtYearEnd(calcId, year);
+}
+
 export { staleness } from './staleness.ts';
