@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { BrokerForm, BrokerFormLine } from '@lotwise/contracts/tax/broker-forms';
 import type { Form1099DaBoxes } from '@lotwise/contracts/tax/form-1099da';
+import { Dec } from '@lotwise/reports/money';
 import { plainDecimalText } from '@lotwise/reports/tie-out/cents';
 import type { BrokerLine } from '@lotwise/reports/tie-out/types';
-import Decimal from 'decimal.js';
 import type { Kysely, Selectable } from 'kysely';
 import type { BrokerFormLinesTable, Database } from '../../db/schema.ts';
 
@@ -68,7 +68,7 @@ export interface YearForm {
 const text = (v: unknown) => {
   if (v === null || v === undefined) return null;
   const s = String(v);
-  return plainDecimalText(s) ?? new Decimal(s).toFixed();
+  return plainDecimalText(s) ?? new Dec(s).toFixed();
 };
 
 /**
@@ -226,7 +226,9 @@ export class BrokerFormsRepo {
     if (id !== undefined) query = query.where('f.id', '=', id);
     const forms = await query.orderBy('f.id').execute();
     if (forms.length === 0) return [];
-    const sums = new Map<number, { proceeds: Decimal; withheld: Decimal }>();
+    // The reports' 40-digit decimal: decimal.js's default of 20 significant digits rounded a
+    // box 4 of 99,999,999,999,999,999,999,999.99 to 100,000,000,000,000,000,000,000.00.
+    const sums = new Map<number, { proceeds: Dec; withheld: Dec }>();
     const amounts = await this.db
       .selectFrom('broker_form_lines')
       .select(['form_id', 'proceeds', 'federal_tax_withheld'])
@@ -238,7 +240,7 @@ export class BrokerFormsRepo {
       )
       .execute();
     for (const a of amounts) {
-      const sum = sums.get(a.form_id) ?? { proceeds: new Decimal(0), withheld: new Decimal(0) };
+      const sum = sums.get(a.form_id) ?? { proceeds: new Dec(0), withheld: new Dec(0) };
       sum.proceeds = sum.proceeds.plus(String(a.proceeds));
       if (a.federal_tax_withheld !== null) sum.withheld = sum.withheld.plus(String(a.federal_tax_withheld));
       sums.set(a.form_id, sum);
@@ -252,8 +254,8 @@ export class BrokerFormsRepo {
       file_name: f.file_name,
       layout: f.layout,
       lines: f.line_count,
-      proceeds: (sums.get(f.id)?.proceeds ?? new Decimal(0)).toFixed(2),
-      federal_tax_withheld: (sums.get(f.id)?.withheld ?? new Decimal(0)).toFixed(2),
+      proceeds: (sums.get(f.id)?.proceeds ?? new Dec(0)).toFixed(2),
+      federal_tax_withheld: (sums.get(f.id)?.withheld ?? new Dec(0)).toFixed(2),
       created_at: f.created_at,
     }));
   }

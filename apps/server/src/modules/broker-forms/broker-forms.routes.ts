@@ -10,8 +10,8 @@ import {
 } from '@lotwise/contracts/tax/broker-forms';
 import { getTieOut } from '@lotwise/contracts/tax/tie-out';
 import { addMissingDeposit } from '@lotwise/contracts/tax/tie-out-fix';
+import { Dec } from '@lotwise/reports/money';
 import { tieOutCsv } from '@lotwise/reports/tie-out/csv';
-import Decimal from 'decimal.js';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../http/context.ts';
@@ -51,7 +51,7 @@ export function registerBrokerFormRoutes(app: FastifyInstance, ctx: AppContext):
 
   authedRoute(app, listBrokerForms, async ({ auth, query }) => {
     const forms = await repo.forms(auth.user.id, query.year);
-    const withheld = forms.reduce((sum, f) => sum.plus(f.federal_tax_withheld), new Decimal(0));
+    const withheld = forms.reduce((sum, f) => sum.plus(f.federal_tax_withheld), new Dec(0));
     return { data: { forms, federal_tax_withheld: withheld.toFixed(2) } };
   });
 
