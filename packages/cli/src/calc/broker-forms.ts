@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { CalculationResult, EngineTransaction } from '@lotwise/engine/types';
-import { parse1099Da } from '@lotwise/importers/broker-forms/parse-1099da';
+import { parse1099DaOneYear } from '@lotwise/importers/broker-forms/form-year';
 import { tieOut } from '@lotwise/reports/tie-out/tie-out';
 import type { BrokerLine, LotwiseDisposal, TieOut } from '@lotwise/reports/tie-out/types';
 
@@ -34,7 +34,10 @@ export interface LoadedForms {
   failures: string[];
 }
 
-/** Reads each 1099-DA; a form's tax year is its lines' (all of one year). */
+/**
+ * Reads each 1099-DA; a form is one tax year's (from 2025), as in the app: a line sold in
+ * another year is an error naming its line and column (importers broker-forms/form-year.ts).
+ */
 export function loadBrokerForms(args: readonly BrokerFormArg[]): LoadedForms {
   const out: LoadedForms = { lines: [], failures: [] };
   args.forEach((arg, formId) => {
@@ -45,15 +48,10 @@ export function loadBrokerForms(args: readonly BrokerFormArg[]): LoadedForms {
       out.failures.push(`${arg.file}: ${(error as Error).message}`);
       return;
     }
-    const parsed = parse1099Da(bytes);
+    const parsed = parse1099DaOneYear(bytes);
     for (const e of parsed.errors)
       out.failures.push(`${arg.file} line ${e.line}${e.column ? ` column "${e.column}"` : ''}: ${e.message}`);
-    const years = new Set(parsed.lines.map((l) => l.date_sold.slice(0, 4)));
-    if (years.size > 1)
-      out.failures.push(
-        `${arg.file}: a 1099-DA is for one tax year; it has lines of ${[...years].join(', ')}`,
-      );
-    if (parsed.errors.length > 0 || years.size > 1) return;
+    if (parsed.errors.length > 0) return;
     for (const l of parsed.lines)
       out.lines.push({ ...l, id: out.lines.length + 1, formId: formId + 1, account: arg.wallet });
   });
