@@ -20,37 +20,30 @@ export interface NewBrokerForm {
   lines: Array<Form1099DaBoxes & { line: number | null }>;
 }
 
-/** The boxes of a line in one fixed order, for the fingerprint (line numbers left out). */
-function boxesKey(b: Form1099DaBoxes): string {
+/**
+ * What identifies a sale on a line, in one fixed order, for the fingerprint: the asset (the
+ * ticker when box 1a holds a DTIF code, the name or ticker otherwise: importers `assetOf`), the
+ * dates, units, proceeds, basis and box 4, amounts by value ("30,000.00", "30000" and a blank or
+ * "$0.00" box 4 alike). So the same paper form in another layout (IRS boxes, TaxBit, FDX) has the
+ * same fingerprint; boxes a layout may leave out (box 2, 3a, 7, the checkbox) do not count.
+ */
+function saleKey(b: Form1099DaBoxes): string {
+  const amount = (v: string | null) => (v === null || v.trim() === '' ? null : text(v));
   return JSON.stringify([
-    b.form_8949_box,
-    b.asset,
-    b.asset_code,
-    b.asset_name,
-    b.units,
+    b.asset.toUpperCase(),
+    amount(b.units),
     b.date_acquired,
     b.date_sold,
-    b.proceeds,
-    b.cost_basis,
-    b.accrued_market_discount,
-    b.wash_sale_loss_disallowed,
-    b.basis_reported,
-    b.proceeds_type,
-    b.federal_tax_withheld,
-    b.loss_not_allowed,
-    b.term,
-    b.cash_only,
-    b.customer_provided,
-    b.noncovered,
-    b.aggregate,
-    b.aggregate_transactions,
+    amount(b.proceeds),
+    amount(b.cost_basis),
+    amount(b.federal_tax_withheld) ?? '0',
   ]);
 }
 
-/** Account, year and the lines' boxes in any order: a re-export of the same form has the same one. */
+/** Account, year and the lines' sales in any order: the same form again, in any layout, has the same one. */
 export function formFingerprint(accountId: number, year: number, lines: readonly Form1099DaBoxes[]): string {
   const hash = createHash('sha256').update(`${accountId}\n${year}\n`);
-  for (const key of lines.map(boxesKey).sort()) hash.update(key).update('\n');
+  for (const key of lines.map(saleKey).sort()) hash.update(key).update('\n');
   return hash.digest('hex');
 }
 
