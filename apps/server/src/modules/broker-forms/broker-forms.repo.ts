@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { BrokerForm, BrokerFormLine } from '@lotwise/contracts/tax/broker-forms';
 import type { Form1099DaBoxes } from '@lotwise/contracts/tax/form-1099da';
 import { Dec } from '@lotwise/reports/money';
@@ -6,6 +5,7 @@ import { plainDecimalText } from '@lotwise/reports/tie-out/cents';
 import type { BrokerLine } from '@lotwise/reports/tie-out/types';
 import type { Kysely, Selectable } from 'kysely';
 import type { BrokerFormLinesTable, Database } from '../../db/schema.ts';
+import { formFingerprint, text } from './form-fingerprint.ts';
 
 /** Rows per INSERT: well under SQLite's 32,766 parameters at 25 columns. */
 const INSERT_CHUNK = 500;
@@ -20,33 +20,6 @@ export interface NewBrokerForm {
   lines: Array<Form1099DaBoxes & { line: number | null }>;
 }
 
-/**
- * What identifies a sale on a line, in one fixed order, for the fingerprint: the asset (the
- * ticker when box 1a holds a DTIF code, the name or ticker otherwise: importers `assetOf`), the
- * dates, units, proceeds, basis and box 4, amounts by value ("30,000.00", "30000" and a blank or
- * "$0.00" box 4 alike). So the same paper form in another layout (IRS boxes, TaxBit, FDX) has the
- * same fingerprint; boxes a layout may leave out (box 2, 3a, 7, the checkbox) do not count.
- */
-function saleKey(b: Form1099DaBoxes): string {
-  const amount = (v: string | null) => (v === null || v.trim() === '' ? null : text(v));
-  return JSON.stringify([
-    b.asset.toUpperCase(),
-    amount(b.units),
-    b.date_acquired,
-    b.date_sold,
-    amount(b.proceeds),
-    amount(b.cost_basis),
-    amount(b.federal_tax_withheld) ?? '0',
-  ]);
-}
-
-/** Account, year and the lines' sales in any order: the same form again, in any layout, has the same one. */
-export function formFingerprint(accountId: number, year: number, lines: readonly Form1099DaBoxes[]): string {
-  const hash = createHash('sha256').update(`${accountId}\n${year}\n`);
-  for (const key of lines.map(saleKey).sort()) hash.update(key).update('\n');
-  return hash.digest('hex');
-}
-
 export type BrokerFormLineRow = Selectable<BrokerFormLinesTable>;
 
 /** A form of a year as the tie-out needs it: its account, and its fingerprint (its content). */
@@ -56,13 +29,6 @@ export interface YearForm {
   account_name: string;
   fingerprint: string;
 }
-
-/** A stored decimal as decimal.js writes it (`toFixed()`: "1.50000000" → "1.5"), or null. */
-const text = (v: unknown) => {
-  if (v === null || v === undefined) return null;
-  const s = String(v);
-  return plainDecimalText(s) ?? new Dec(s).toFixed();
-};
 
 /**
  * A stored line as the tie-out takes it: its boxes, where it came from, the form's account;
