@@ -146,6 +146,46 @@ for (const dialect of DIALECTS) {
       expect(await deposits()).toEqual([]);
     });
 
+    it('a deposit is refused on a line with no units without a purchase, and beyond those units', async () => {
+      await dot();
+      const all = (await alice.get('/api/tax/years/2025/tie_out?per_page=100')).body.data.lines as Line[];
+      const find = (asset: string, sold: string) =>
+        all.find((l) => l.asset === asset && l.broker?.date_sold === sold)!;
+      const refused = async (line: Line, body: object) => {
+        const res = await fix(alice, line.broker!.id, body);
+        expect(res.status, JSON.stringify(res.body)).toBe(409);
+        expect(res.body.message).toBe(
+          'This line has no units without a purchase: adding a deposit would count coins twice',
+        );
+      };
+      // A line that matches (0.2 BTC sold 1 February, its purchase in Coinbase).
+      const btc = find('BTC', '2025-02-01');
+      expect(btc.status).toBe('matches');
+      await refused(btc, { units: '0.2', date_acquired: '2025-01-10', cost_basis: '8000' });
+      // 2 ETH transferred in from Ledger: Lotwise has their purchase there; another deposit would
+      // count them twice (the 8949's box H gain $6,999 instead of $1,000).
+      const eth = find('ETH', '2025-04-01');
+      expect(eth.reasons.map((r) => r.code)).toContain('transferred_in');
+      expect(eth.reasons.map((r) => r.code)).not.toContain('missing_acquisition');
+      await refused(eth, { units: '2', date_acquired: '2025-02-10', cost_basis: '1' });
+      // On the 1099-DA only: Lotwise has no sale to give a lot to.
+      const xrp = find('XRP', '2025-10-01');
+      expect(xrp.status).toBe('form_only');
+      await refused(xrp, { units: '1', date_acquired: '2025-09-01', cost_basis: '1' });
+      // DOT has 5 units without a purchase: 6 are refused.
+      const dotLine = find('DOT', '2025-08-01');
+      const more = await fix(alice, dotLine.broker!.id, {
+        units: '6',
+        date_acquired: '2025-07-01',
+        cost_basis: '30',
+      });
+      expect(more.status, JSON.stringify(more.body)).toBe(400);
+      expect(more.body.message).toBe(
+        'units: at most 5 DOT of this sale have no purchase; a deposit of more would count coins twice',
+      );
+      expect(await deposits()).toEqual([]);
+    });
+
     it('part of the deposit leaves the rest missing; the whole of it makes the line match', async () => {
       const id = (await dot()).broker!.id;
       // 2 of the 5 DOT found first, bought for $10.
@@ -155,6 +195,10 @@ for (const dialect of DIALECTS) {
         'Added the deposit of 2 DOT to Coinbase, acquired 2025-07-01 for 10.00 USD. Recalculate to tie the line out again.',
       );
       expect(first.body.data.account_id).toBe(coinbase);
+      // Before the recalculation the tie-out still says 5: the 2 just added leave 3 to add.
+      const twice = await fix(alice, id, { units: '4', date_acquired: '2025-07-01', cost_basis: '20' });
+      expect(twice.status, JSON.stringify(twice.body)).toBe(400);
+      expect(twice.body.message).toContain('units: at most 3 DOT of this sale have no purchase');
       let line = await dot();
       expect(line.status).toBe('basis_differs');
       expect(line.reasons.map((r) => [r.code, r.units])).toEqual([['missing_acquisition', '3']]);
@@ -170,6 +214,9 @@ for (const dialect of DIALECTS) {
       expect(line.reasons).toEqual([]);
       // (d) 30, (e) 25, no code and no (g): (h) = 30 − 25 = 5.
       expect(row8949(line)).toEqual(['G', '30.00', '25.00', '', '', '5.00']);
+      // Once it matches, a second deposit of the 5 DOT is refused: nothing is missing any more.
+      const again = await fix(alice, id, { units: '5', date_acquired: '2025-07-01', cost_basis: '25' });
+      expect(again.status, JSON.stringify(again.body)).toBe(409);
       // Two real transactions in Coinbase, dated the day acquired (noon UTC: 1 July in New York),
       // whose lots the sale used.
       expect(await deposits()).toEqual([
