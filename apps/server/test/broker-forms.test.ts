@@ -193,14 +193,14 @@ for (const dialect of DIALECTS) {
       const outside = await alice.post('/api/tax/broker_forms/typed', {
         ...body,
         lines: [
-          { ...TYPED, date_sold: '2024-12-31' },
+          { ...TYPED, date_acquired: '2024-12-01', date_sold: '2024-12-31' },
           { ...TYPED, units: null },
         ],
       });
       expect(outside.status).toBe(400);
       expect(outside.body.messages).toEqual([
-        'Line 1, box 1e: sold 2024-12-31, not in tax year 2025',
-        'Line 2, box 1c: the number of units is missing',
+        'Line 1, column "Box 1e": sold 2024-12-31, not in tax year 2025',
+        'Line 2, column "Box 1c": the number of units (box 1c) is missing',
       ]);
       const badBox = await alice.post('/api/tax/broker_forms/typed', {
         ...body,
@@ -215,6 +215,65 @@ for (const dialect of DIALECTS) {
         forms: [],
         federal_tax_withheld: '0.00',
       });
+    });
+
+    it('a typed line is checked as a CSV row is: every problem named by line and box, nothing stored', async () => {
+      const before = await lineCount();
+      const res = await alice.post('/api/tax/broker_forms/typed', {
+        account_id: account,
+        year: 2025,
+        lines: [
+          { ...TYPED, date_sold: '2025-02-30' },
+          { ...TYPED, date_acquired: '2025-05-01' },
+          { ...TYPED, asset: '=HYPERLINK("x")' },
+          { ...TYPED, units: '0' },
+          { ...TYPED, units: '0.000', date_acquired: 'VARIOUS' },
+          TYPED,
+        ],
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      expect(res.body.messages).toEqual([
+        'Line 1, column "Box 1e": "2025-02-30" is not a calendar day',
+        'Line 2, column "Box 1d": acquired 2025-05-01, after the date sold 2025-04-05',
+        'Line 3, column "Asset symbol": "=HYPERLINK("X")" is not an asset code Lotwise can match',
+        'Line 4, column "Box 1c": "0" is not a number of units: box 1c must be more than 0',
+        'Line 5, column "Box 1c": "0.000" is not a number of units: box 1c must be more than 0',
+      ]);
+      expect(res.body.message).toBe('Line 1, column "Box 1e": "2025-02-30" is not a calendar day');
+      expect(await lineCount()).toBe(before);
+      // Sold and acquired the same day, VARIOUS, an aggregate line without units: all accepted.
+      const fine = await alice.post('/api/tax/broker_forms/typed', {
+        account_id: account,
+        year: 2025,
+        lines: [
+          { ...TYPED, date_acquired: '2025-04-05' },
+          { ...TYPED, date_acquired: 'VARIOUS' },
+          {
+            ...TYPED,
+            asset: 'USDC',
+            units: null,
+            date_acquired: null,
+            aggregate: 'stablecoin',
+            aggregate_transactions: 3,
+          },
+        ],
+      });
+      expect(fine.status, JSON.stringify(fine.body)).toBe(200);
+      const lines = (await alice.get(`/api/tax/broker_forms/${fine.body.data.form.id}/lines`)).body.data
+        .lines;
+      expect(
+        lines.map((l: { date_acquired: string | null; aggregate: string | null }) => [
+          l.date_acquired,
+          l.aggregate,
+        ]),
+      ).toEqual([
+        ['2025-04-05', null],
+        ['VARIOUS', null],
+        [null, 'stablecoin'],
+      ]);
+      expect((await alice.request('DELETE', `/api/tax/broker_forms/${fine.body.data.form.id}`)).status).toBe(
+        200,
+      );
     });
 
     it('nobody else reads or removes a form; its owner removes it with its lines', async () => {

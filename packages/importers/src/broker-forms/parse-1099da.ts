@@ -16,7 +16,7 @@ import {
   proceedsTypeBox,
   termBox,
 } from './box-values.ts';
-import { type BoxField, FORM_1099DA_LAYOUTS, type Form1099DaLayout } from './layouts.ts';
+import { type BoxField, FORM_1099DA_LAYOUTS, type Form1099DaLayout, IRS_BOXES } from './layouts.ts';
 
 export interface Parse1099DaOptions {
   /** The form's tax year: a line sold in another year is an error naming it. */
@@ -91,24 +91,106 @@ export function parse1099Da(bytes: Uint8Array, options: Parse1099DaOptions = {})
       errors.push({ line: record.line, column: null, message: 'the row ends inside a quoted value' });
       continue;
     }
-    const reader = new LineReader(layout, header, record.cells);
-    const boxes = reader.read();
-    if (reader.problems.length > 0) {
-      errors.push(...reader.problems.map((p) => ({ line: record.line, ...p })));
-      continue;
-    }
-    const year = boxes.date_sold.slice(0, 4);
-    if (options.taxYear !== undefined && Number(year) !== options.taxYear) {
-      errors.push({
-        line: record.line,
-        column: reader.columnName('sold'),
-        message: `sold ${boxes.date_sold}, not in tax year ${options.taxYear}`,
-      });
-      continue;
-    }
-    lines.push({ line: record.line, ...boxes });
+    const boxes = readLine(layout, header, record.cells, record.line, options, errors);
+    if (boxes) lines.push({ line: record.line, ...boxes });
   }
   return { layout: layout.id, lines: errors.length > 0 ? [] : lines, errors };
+}
+
+/** One row's boxes, or null with its problems added to `errors` (the CSV's and the typed form's check). */
+function readLine(
+  layout: Form1099DaLayout,
+  header: Header,
+  cells: string[],
+  line: number,
+  options: Parse1099DaOptions,
+  errors: RowError[],
+): Form1099DaBoxes | null {
+  const reader = new LineReader(layout, header, cells);
+  const boxes = reader.read();
+  if (reader.problems.length > 0) {
+    errors.push(...reader.problems.map((p) => ({ line, ...p })));
+    return null;
+  }
+  const year = boxes.date_sold.slice(0, 4);
+  if (options.taxYear !== undefined && Number(year) !== options.taxYear) {
+    errors.push({
+      line,
+      column: reader.columnName('sold'),
+      message: `sold ${boxes.date_sold}, not in tax year ${options.taxYear}`,
+    });
+    return null;
+  }
+  // Acquired after it was sold: checked with the form's year known (a line sold in another year
+  // says that first; read without a year, a form is only looked at for its year, form-year.ts).
+  const acquired = boxes.date_acquired;
+  if (
+    options.taxYear !== undefined &&
+    acquired !== null &&
+    acquired !== 'VARIOUS' &&
+    acquired > boxes.date_sold
+  ) {
+    errors.push({
+      line,
+      column: reader.columnName('acquired'),
+      message: `acquired ${acquired}, after the date sold ${boxes.date_sold}`,
+    });
+    return null;
+  }
+  return boxes;
+}
+
+/** The typed form's boxes as the cells of a CSV row under the IRS box numbers (IRS_BOXES). */
+const TYPED_COLUMNS: Array<[string, (b: Form1099DaBoxes) => string | number | boolean | null]> = [
+  ['Applicable checkbox on Form 8949', (b) => b.form_8949_box],
+  ['Asset symbol', (b) => b.asset],
+  ['Box 1a', (b) => b.asset_code],
+  ['Box 1b', (b) => b.asset_name],
+  ['Box 1c', (b) => b.units],
+  ['Box 1d', (b) => b.date_acquired],
+  ['Box 1e', (b) => b.date_sold],
+  ['Box 1f', (b) => b.proceeds],
+  ['Box 1g', (b) => b.cost_basis],
+  ['Box 1h', (b) => b.accrued_market_discount],
+  ['Box 1i', (b) => b.wash_sale_loss_disallowed],
+  ['Box 2', (b) => b.basis_reported],
+  ['Box 3a', (b) => b.proceeds_type],
+  ['Box 4', (b) => b.federal_tax_withheld],
+  ['Box 5', (b) => b.loss_not_allowed],
+  ['Box 6', (b) => b.term],
+  ['Box 7', (b) => b.cash_only],
+  ['Box 8', (b) => b.customer_provided],
+  ['Box 9', (b) => b.noncovered],
+  ['Box 11a', (b) => b.aggregate === 'stablecoin'],
+  ['Box 11b', (b) => b.aggregate === 'nft'],
+  ['Box 11c', (b) => b.aggregate_transactions],
+];
+const TYPED_HEADER = new Header(
+  TYPED_COLUMNS.map(([name]) => name),
+  0,
+  ',',
+);
+
+/**
+ * A form typed in from paper, checked as a CSV of the IRS box layout would be: each line read
+ * by the same box readers, its problems named by line (the typed line's number) and box
+ * ('Line 1, column "Box 1e": "2025-02-30" is not a calendar day'). Pure: no I/O.
+ */
+export function check1099DaBoxes(
+  typed: readonly Form1099DaBoxes[],
+  options: Parse1099DaOptions = {},
+): { lines: Form1099DaBoxes[]; errors: RowError[] } {
+  const errors: RowError[] = [];
+  const lines: Form1099DaBoxes[] = [];
+  typed.forEach((b, i) => {
+    const cells = TYPED_COLUMNS.map(([, of]) => {
+      const v = of(b);
+      return v === null ? '' : v === true ? 'TRUE' : v === false ? 'FALSE' : String(v);
+    });
+    const boxes = readLine(IRS_BOXES, TYPED_HEADER, cells, i + 1, options, errors);
+    if (boxes) lines.push(boxes);
+  });
+  return { lines: errors.length > 0 ? [] : lines, errors };
 }
 
 function locate(text: string): { layout: Form1099DaLayout; header: Header; bodyOffset: number } | null {
@@ -191,6 +273,11 @@ class LineReader {
           : null);
     const units = this.box('units', amountBox, null);
     if (units === null && aggregate === null) this.need('units', null, 'the number of units (box 1c)');
+    else if (units !== null && /^[0.]+$/.test(units))
+      this.problems.push({
+        column: this.columnName('units'),
+        message: `"${this.cell('units')}" is not a number of units: box 1c must be more than 0`,
+      });
     const ordinary = this.box('ordinary', (r) => checkBox(r, ['O']), false);
     const basis = this.box('basis', amountBox, null);
     const noncovered = this.box('noncovered', (r) => checkBox(r), false);

@@ -1,7 +1,7 @@
 import type { RowError } from '@lotwise/contracts/normalised';
 import type { BrokerForm } from '@lotwise/contracts/tax/broker-forms';
 import type { Form1099DaBoxes } from '@lotwise/contracts/tax/form-1099da';
-import { parse1099Da } from '@lotwise/importers/broker-forms/parse-1099da';
+import { check1099DaBoxes, parse1099Da } from '@lotwise/importers/broker-forms/parse-1099da';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { BrokerFormsRepo } from './broker-forms.repo.ts';
 
@@ -58,31 +58,24 @@ export class BrokerFormsService {
     });
   }
 
-  /** Typed from the paper form: each line checked as a CSV row would be (its number is the line's). */
+  /** Typed from the paper form: each line checked as a CSV row is (check1099DaBoxes; its number is the line's). */
   async typed(
     userId: number,
     input: { accountId: number; year: number; lines: Form1099DaBoxes[] },
   ): Promise<SavedForm> {
     await this.accountOf(userId, input.accountId);
-    const problems = input.lines.flatMap((l, i) =>
-      Number(l.date_sold.slice(0, 4)) === input.year
-        ? []
-        : [`Line ${i + 1}, box 1e: sold ${l.date_sold}, not in tax year ${input.year}`],
-    );
-    const noUnits = input.lines.flatMap((l, i) =>
-      l.units === null && l.aggregate === null
-        ? [`Line ${i + 1}, box 1c: the number of units is missing`]
-        : [],
-    );
-    const all = [...problems, ...noUnits];
-    if (all.length > 0) throw new AppError('validation_failed', all[0]!, { messages: all });
+    const checked = check1099DaBoxes(input.lines, { taxYear: input.year });
+    if (checked.errors.length > 0) {
+      const all = checked.errors.map(rowErrorText);
+      throw new AppError('validation_failed', all[0]!, { messages: all.slice(0, SHOWN_ERRORS) });
+    }
     return this.store(userId, {
       accountId: input.accountId,
       year: input.year,
       source: 'typed',
       fileName: null,
       layout: 'typed',
-      lines: input.lines.map((l) => ({ ...l, line: null })),
+      lines: checked.lines.map((l) => ({ ...l, line: null })),
     });
   }
 
