@@ -97,6 +97,17 @@ function disconnect(): void {
   }
 }
 
+/**
+ * Closes the socket for a page that is about to leave (Exit and Return): the server closes it
+ * when the impersonation ends, before the exit's answer has set the accountant's cookie, and the
+ * close would have the page refetch with the ended session (a 401). Nothing reconnects: the
+ * page's next load opens its own.
+ */
+export function closeRealtimeBeforeLeaving(): void {
+  listeners.clear();
+  disconnect();
+}
+
 /** Adds a listener for every message on the socket; returns the unsubscribe function. */
 export function subscribeRealtime(listener: Listener): () => void {
   listeners.add(listener);

@@ -2,6 +2,7 @@ import { stopImpersonating as stopImpersonatingCall } from '@lotwise/contracts/t
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
 import { callApi } from '@/lib/api-client';
+import { closeRealtimeBeforeLeaving } from '@/lib/realtime';
 import { forgetViewing } from '@/lib/session/access-ended';
 import { readStorage, removeStorage, STORAGE_KEYS } from '@/lib/storage';
 import { sessionKeys } from './session';
@@ -10,7 +11,10 @@ import { sessionKeys } from './session';
 export function useStopImpersonating() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => callApi(stopImpersonatingCall),
+    mutationFn: () => {
+      closeRealtimeBeforeLeaving();
+      return callApi(stopImpersonatingCall);
+    },
     onSuccess: async () => {
       const target = readStorage(STORAGE_KEYS.maskRedirect) ?? paths.taxPro.dashboard.path;
       removeStorage(STORAGE_KEYS.maskRedirect);
