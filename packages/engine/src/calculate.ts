@@ -91,8 +91,8 @@ export function calculate(
     new Pricer(
       options.currency ?? 'USD',
       options.prices,
-      (event, own, asset) => rec.valuedFromPrice(event, own, asset),
-      (event, fee, total, amount, value) => rec.feeAtRowRate(event, fee, total, amount, value),
+      (event, own, asset) => rec.prices.valuedFromPrice(event, own, asset),
+      (event, fee, total, amount, value) => rec.prices.feeAtRowRate(event, fee, total, amount, value),
     ),
     calendar,
   );

@@ -129,7 +129,7 @@ export class Processor implements HandlerContext {
       });
     }
     if (value === null) {
-      this.rec.missingFee(event, fee, feeAffects(event, fee));
+      this.rec.prices.missingFee(event, fee, feeAffects(event, fee));
       // A crypto fee's own line carries the unknown (the year's totals do not depend on its
       // value: it is the fee line's proceeds and the sale's deduction); a fiat fee has no line.
       return fee.fiat ? UNPRICED_FEE : UNPRICED_CRYPTO_FEE;

@@ -12,7 +12,7 @@ export function handleBuy(p: HandlerContext, event: EngineEvent): void {
   const fee = p.chargeFee(event);
   const qty = p.netReceived(event, received, fee.net);
   if (value === null)
-    p.rec.missingPrice(event, received.asset, [`basis of ${received.asset} lot ${event.id}`]);
+    p.rec.prices.missingPrice(event, received.asset, [`basis of ${received.asset} lot ${event.id}`]);
   const basis = (value ?? 0n) + (fee.value ?? 0n);
   p.ledger.acquire(event.wallet, received.asset, qty, basis, event.id, p.origin(event));
 }
@@ -24,7 +24,7 @@ export function handleIncome(p: HandlerContext, event: EngineEvent): void {
   const fee = p.chargeFee(event);
   const qty = p.netReceived(event, received, fee.net);
   if (value === null) {
-    p.rec.missingPrice(event, received.asset, [
+    p.rec.prices.missingPrice(event, received.asset, [
       `${event.year}.income`,
       `basis of ${received.asset} lot ${event.id}`,
     ]);
@@ -90,7 +90,10 @@ export function handleMarginGain(p: HandlerContext, event: EngineEvent): void {
   const fee = p.chargeFee(event);
   const qty = p.netReceived(event, received, fee.net);
   if (value === null) {
-    p.rec.missingPrice(event, received.asset, [`${event.year}.proceeds`, `${event.year}.shortTermGain`]);
+    p.rec.prices.missingPrice(event, received.asset, [
+      `${event.year}.proceeds`,
+      `${event.year}.shortTermGain`,
+    ]);
   }
   p.rec.disposal(event, {
     category: 'margin_gain',

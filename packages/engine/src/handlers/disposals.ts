@@ -13,7 +13,7 @@ export function handleSell(p: HandlerContext, event: EngineEvent): void {
   const value = p.pricer.txValue(event);
   const taken = p.ledger.remove(event.wallet, sent.asset, sent.amount);
   const fee = p.chargeFee(event);
-  if (value === null) p.rec.missingPrice(event, sent.asset, gainTotals(event.year));
+  if (value === null) p.rec.prices.missingPrice(event, sent.asset, gainTotals(event.year));
   p.rec.disposal(event, {
     category: 'sale',
     asset: sent.asset,
@@ -34,7 +34,7 @@ export function handleTrade(p: HandlerContext, event: EngineEvent): void {
   const taken = p.ledger.remove(event.wallet, sent.asset, sent.amount);
   const fee = p.chargeFee(event);
   if (value === null) {
-    p.rec.missingPrice(event, `${sent.asset}/${received.asset}`, [
+    p.rec.prices.missingPrice(event, `${sent.asset}/${received.asset}`, [
       ...gainTotals(event.year),
       `basis of ${received.asset} lot ${event.id}`,
     ]);
@@ -56,7 +56,7 @@ export function handleSpend(p: HandlerContext, event: EngineEvent): void {
   const value = p.pricer.valueOf(event, sent);
   const taken = p.ledger.remove(event.wallet, sent.asset, sent.amount);
   const fee = p.chargeFee(event);
-  if (value === null) p.rec.missingPrice(event, sent.asset, gainTotals(event.year));
+  if (value === null) p.rec.prices.missingPrice(event, sent.asset, gainTotals(event.year));
   p.rec.disposal(event, {
     category: 'spend',
     asset: sent.asset,
@@ -90,7 +90,7 @@ export function handleRemoval(
   // No price that day: the line's fairMarketValue is null (unknown); a donation's is also a
   // missing price (Form 8283 needs it), a gift's stays informational.
   if (value === null && category === 'donation') {
-    p.rec.missingPrice(event, sent.asset, [`fair market value of donation ${event.id}`]);
+    p.rec.prices.missingPrice(event, sent.asset, [`fair market value of donation ${event.id}`]);
   }
   p.rec.disposal(event, {
     category,
@@ -115,7 +115,7 @@ export function handleFee(p: HandlerContext, event: EngineEvent): void {
   if (sent !== null && !sent.fiat) {
     const value = p.pricer.valueOf(event, sent);
     const taken = p.ledger.remove(event.wallet, sent.asset, sent.amount);
-    if (value === null) p.rec.missingPrice(event, sent.asset, gainTotals(event.year));
+    if (value === null) p.rec.prices.missingPrice(event, sent.asset, gainTotals(event.year));
     p.rec.disposal(event, {
       category: 'fee',
       asset: sent.asset,

@@ -76,7 +76,7 @@ function transferFee(
 ): void {
   const value = p.pricer.feeValueAt(event, asset, qty) ?? p.pricer.feeValueAt(into, asset, qty);
   const taken = p.ledger.remove(event.wallet, asset, qty);
-  if (value === null) p.rec.missingPrice(event, asset, gainTotals(event.year));
+  if (value === null) p.rec.prices.missingPrice(event, asset, gainTotals(event.year));
   p.rec.disposal(event, {
     category: 'transfer_fee',
     asset,

@@ -25,7 +25,7 @@ export function handleSwitchTrade(p: HandlerContext, event: EngineEvent, into: E
   const fee = p.chargeFee(event);
   const intoFee = p.chargeFee(into);
   if (value === null) {
-    p.rec.missingPrice(event, `${sent.asset}/${received.asset}`, [
+    p.rec.prices.missingPrice(event, `${sent.asset}/${received.asset}`, [
       ...gainTotals(event.year),
       `basis of ${received.asset} lot ${into.id}`,
     ]);
