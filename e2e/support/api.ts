@@ -12,3 +12,16 @@ export async function postJson(context: BrowserContext, path: string, data: unkn
   if (!res.ok()) throw new Error(`${path} → ${res.status()} ${await res.text()}`);
   return res.json();
 }
+
+/** Starts a tax calculation and waits until the years say it finished (up to 30 s). */
+export async function calculateTaxes(context: BrowserContext): Promise<void> {
+  await postJson(context, '/api/imports/v1/tax_calculations/start_tax_calculation', {});
+  for (let i = 0; i < 150; i++) {
+    const years = (await (await context.request.get('/api/tax/years')).json()) as {
+      data: { calculated_at: string | null };
+    };
+    if (years.data.calculated_at) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('the calculation did not finish');
+}

@@ -1,9 +1,9 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csrfOf, postJson } from '../support/api.ts';
+import { calculateTaxes, csrfOf } from '../support/api.ts';
 import { launchBrowser, screenshot } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { signedInNewcomer } from './imports-helpers.ts';
@@ -23,18 +23,6 @@ const work = mkdtempSync(path.join(tmpdir(), 'lotwise-review-banner-e2e-'));
 const PRICES = path.join(work, 'eth-2024-11-20.csv');
 writeFileSync(PRICES, 'date,asset,price,currency\n2024-11-20,ETH,2450,USD\n');
 
-async function calculated(context: BrowserContext): Promise<void> {
-  await postJson(context, '/api/imports/v1/tax_calculations/start_tax_calculation', {});
-  for (let i = 0; i < 150; i++) {
-    const years = (await (await context.request.get('/api/tax/years')).json()) as {
-      data: { calculated_at: string | null };
-    };
-    if (years.data.calculated_at) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('the calculation did not finish');
-}
-
 describe('the Tax Center review banner after a recalculation (issue 35.3)', () => {
   let server: RunningServer;
   let browser: Browser;
@@ -53,7 +41,7 @@ describe('the Tax Center review banner after a recalculation (issue 35.3)', () =
       try {
         await uploadCsv(context, await csrfOf(context), 'coinbase.csv', GBP_EXPORT);
         await waitForImports(context, 1);
-        await calculated(context);
+        await calculateTaxes(context);
 
         await page.goto('/settings/prices');
         await page.locator('input[type=file]').first().setInputFiles(PRICES);

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csrfOf, postJson } from '../support/api.ts';
+import { calculateTaxes, csrfOf } from '../support/api.ts';
 import { launchBrowser, screenshot } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 import { signedInNewcomer } from './imports-helpers.ts';
@@ -17,18 +17,6 @@ const GBP_EXPORT = readFileSync(
   path.resolve(import.meta.dirname, '../../fixtures/exchange-samples/coinbase-history-2024-gbp.csv'),
   'utf8',
 );
-
-async function calculated(context: BrowserContext): Promise<void> {
-  await postJson(context, '/api/imports/v1/tax_calculations/start_tax_calculation', {});
-  for (let i = 0; i < 150; i++) {
-    const years = (await (await context.request.get('/api/tax/years')).json()) as {
-      data: { calculated_at: string | null };
-    };
-    if (years.data.calculated_at) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('the calculation did not finish');
-}
 
 describe('review: nothing to recalculate on an empty account; the current method does not offer itself', () => {
   let server: RunningServer;
@@ -61,7 +49,7 @@ describe('review: nothing to recalculate on an empty account; the current method
       expect(await stale.getByText('Calculate your taxes', { exact: true }).count()).toBe(1);
       await screenshot(page, `review-not-calculated-${width}`);
 
-      await calculated(context);
+      await calculateTaxes(context);
       await page.goto('/review?wizard=SelectLifoFifo');
       const fifo = page.getByTestId('method-fifo');
       await fifo.getByText('Current').waitFor({ timeout: 60_000 });
