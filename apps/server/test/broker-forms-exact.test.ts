@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aliceWithCoinbase } from './support/coinbase-account.ts';
 import { DIALECTS } from './support/dialects.ts';
 import { TestClient } from './support/http-client.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
-
-const HEADER =
-  'Date,Sent Amount,Sent Currency,Received Amount,Received Currency,Fee Amount,Fee Currency,Net Worth Amount,Net Worth Currency,Label,Description,TxHash';
-const LEDGER = [HEADER, '2025-03-01 12:00:00 UTC,20000,USD,0.5,BTC,,,20000,USD,,Buy,'].join('\n');
 
 const FORM_HEADER =
   'Applicable checkbox on Form 8949,Box 1a Code for digital asset,Box 1b Name of digital asset,Box 1c Number of units,Box 1d Date acquired,Box 1e Date sold or disposed,Box 1f Proceeds,Box 1g Cost or other basis,Box 1h Accrued market discount,Box 1i Wash sale loss disallowed,Box 2 Basis reported to IRS,Box 3a Gross or net proceeds,Box 4 Federal income tax withheld,Box 5 Loss not allowed,Box 6 Gain or loss,Box 7 Proceeds only cash,Box 8 Customer-provided acquisition information,Box 9 Noncovered,Box 11a Qualifying stablecoins,Box 11b Specified NFTs,Box 11c Number of transactions';
@@ -21,14 +18,7 @@ for (const dialect of DIALECTS) {
     beforeAll(async () => {
       server = await startTestServer(dialect);
       alice = new TestClient(server.app);
-      await alice.post('/api/auth/sign_up', { email: 'alice@example.com', password: 'correct horse 9' });
-      await alice.upload(
-        '/api/imports/v1/csv_imports',
-        { name: 'coinbase.csv', content: LEDGER },
-        { custom_name: 'Coinbase' },
-      );
-      await server.ctx.jobs.idle();
-      account = (await alice.get('/api/imports/v2/import_histories')).body.data[0].id as number;
+      account = await aliceWithCoinbase(server, alice);
     });
     afterAll(() => server.dispose());
 

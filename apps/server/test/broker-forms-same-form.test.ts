@@ -1,15 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aliceWithCoinbase } from './support/coinbase-account.ts';
 import { DIALECTS } from './support/dialects.ts';
 import { TestClient } from './support/http-client.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../../../fixtures/1099-da/${name}`, import.meta.url), 'utf8');
-
-const HEADER =
-  'Date,Sent Amount,Sent Currency,Received Amount,Received Currency,Fee Amount,Fee Currency,Net Worth Amount,Net Worth Currency,Label,Description,TxHash';
-const LEDGER = [HEADER, '2025-03-01 12:00:00 UTC,20000,USD,0.5,BTC,,,20000,USD,,Buy,'].join('\n');
 
 /*
  * Issue 31: the fixtures irs-boxes.csv, taxbit-form-data.csv and fdx-digital-asset.csv are the
@@ -26,14 +23,7 @@ for (const dialect of DIALECTS) {
     beforeAll(async () => {
       server = await startTestServer(dialect);
       alice = new TestClient(server.app);
-      await alice.post('/api/auth/sign_up', { email: 'alice@example.com', password: 'correct horse 9' });
-      await alice.upload(
-        '/api/imports/v1/csv_imports',
-        { name: 'coinbase.csv', content: LEDGER },
-        { custom_name: 'Coinbase' },
-      );
-      await server.ctx.jobs.idle();
-      account = (await alice.get('/api/imports/v2/import_histories')).body.data[0].id as number;
+      account = await aliceWithCoinbase(server, alice);
     });
     afterAll(() => server.dispose());
 
