@@ -210,7 +210,7 @@ for (const dialect of DIALECTS) {
       await carol.post('/api/users/stop_impersonating');
     });
 
-    it('admin: lists accounts, grants a plan, disables an account (signed out, cannot sign in), sees failed jobs', async () => {
+    it('admin: lists accounts, is refused a plan grant with billing off, disables an account (signed out, cannot sign in), sees failed jobs', async () => {
       const { c: root, id: rootId } = await signUp('root@example.com', 'Root');
       expect((await root.get('/api/admin/users')).status).toBe(403);
       await server.ctx.users.update(rootId, { roles: 'admin' });
@@ -218,13 +218,14 @@ for (const dialect of DIALECTS) {
       expect(users.body.data).toMatchObject([
         { email: 'alice@example.com', roles: ['customer'], disabled: false, transactions: 2 },
       ]);
-      expect(
-        (await root.post(`/api/admin/users/${aliceId}/grant_plan`, { tax_year: 2024, plan_id: 'pro' }))
-          .status,
-      ).toBe(200);
-      expect((await root.get('/api/admin/users?q=alice')).body.data[0].plans).toEqual([
-        { tax_year: 2024, plan_id: 'pro' },
-      ]);
+      // Billing is off here: a grant would change nothing, so it is refused and nothing is stored.
+      const grant = await root.post(`/api/admin/users/${aliceId}/grant_plan`, {
+        tax_year: 2024,
+        plan_id: 'pro',
+      });
+      expect(grant.status).toBe(409);
+      expect(grant.body.message).toBe('Billing is off on this instance: every feature is included.');
+      expect((await root.get('/api/admin/users?q=alice')).body.data[0].plans).toEqual([]);
       expect((await root.request('PATCH', `/api/admin/users/${rootId}`, { disabled: true })).status).toBe(
         400,
       );

@@ -104,6 +104,9 @@ export function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): void
 
   adminRoute(app, adminGrantPlan, async ({ auth, params, body }) => {
     if (!(await ctx.users.findById(params.id))) throw notFound('User');
+    // Billing off: every account has every feature, so a grant would change nothing.
+    if (!ctx.billing.enabled)
+      throw new AppError('conflict', 'Billing is off on this instance: every feature is included.');
     requireCataloguePlan(ctx, body.tax_year, body.plan_id);
     await db
       .insertInto('plan_grants')
