@@ -83,7 +83,7 @@ export const deleteBrokerForm = defineCall({
 
 export const brokerFormLine = form1099DaBoxes.extend({
   id: z.number().int(),
-  /** The CSV line it came from; null for a typed form. */
+  /** The form's line: a CSV's line in the file, a typed form's place in the order typed (1-based). */
   line: z.number().int().nullable(),
 });
 export type BrokerFormLine = z.infer<typeof brokerFormLine>;

@@ -7,7 +7,7 @@ export interface BrokerLine extends Form1099DaBoxes {
   /** The stored line's id (or its index in a CLI file). */
   id: number;
   formId: number;
-  /** The CSV line it came from; null for a typed form. */
+  /** The form's line: a CSV's line in the file, a typed form's place in the order typed (1-based). */
   line: number | null;
   /** The account (Lotwise wallet name) the form belongs to. */
   account: string;

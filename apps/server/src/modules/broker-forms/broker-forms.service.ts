@@ -58,7 +58,11 @@ export class BrokerFormsService {
     });
   }
 
-  /** Typed from the paper form: each line checked as a CSV row is (check1099DaBoxes; its number is the line's). */
+  /**
+   * Typed from the paper form: each line checked as a CSV row is (check1099DaBoxes). Its line
+   * is its place in the order typed, 1-based, the number its errors name (and the tie-out and
+   * its CSV show), as a CSV's line is its row in the file.
+   */
   async typed(
     userId: number,
     input: { accountId: number; year: number; lines: Form1099DaBoxes[] },
@@ -75,7 +79,7 @@ export class BrokerFormsService {
       source: 'typed',
       fileName: null,
       layout: 'typed',
-      lines: checked.lines.map((l) => ({ ...l, line: null })),
+      lines: checked.lines.map((l, i) => ({ ...l, line: i + 1 })),
     });
   }
 

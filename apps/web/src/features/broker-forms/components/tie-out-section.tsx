@@ -49,6 +49,7 @@ function LineRow({ line, readOnly, fixed, onFixed }: RowProps) {
             </Text>
             <Text fz="sm" c="dimmed">
               {day}
+              {line.broker?.line ? ` · line ${line.broker.line}` : ''}
             </Text>
           </Group>
           <Group gap="md" wrap="wrap">
