@@ -137,7 +137,10 @@ for (const dialect of DIALECTS) {
     it('before a calculation there is nothing to tie out to', async () => {
       const res = await client.get('/api/tax/years/2025/tie_out');
       expect(res.status).toBe(404);
-      expect(res.body.message).toBe('Tax results — run the tax calculation first not found');
+      expect(res.body.message).toBe('No tax results for 2025 yet: run the tax calculation first.');
+      const csv = await client.request('GET', '/api/tax/years/2025/tie_out.csv');
+      expect(csv.status).toBe(404);
+      expect(csv.body.message).toBe('No tax results for 2025 yet: run the tax calculation first.');
     });
 
     it('every line ends in one status, with its reasons and its Form 8949 row', async () => {

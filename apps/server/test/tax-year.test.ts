@@ -121,8 +121,14 @@ for (const dialect of DIALECTS) {
     });
 
     it('is scoped to the signed-in user', async () => {
-      expect((await bob.get('/api/tax/years/2024')).status).toBe(404);
-      expect((await download(server, bob, '/api/tax/reports/2024/form-8949.pdf')).status).toBe(404);
+      // Bob has calculated nothing: each of the year's calls says so in a sentence.
+      const none = 'No tax results for 2024 yet: run the tax calculation first.';
+      const page = await bob.get('/api/tax/years/2024');
+      expect([page.status, page.body.message]).toEqual([404, none]);
+      const disposals = await bob.get('/api/tax/years/2024/disposals');
+      expect([disposals.status, disposals.body.message]).toEqual([404, none]);
+      const report = await download(server, bob, '/api/tax/reports/2024/form-8949.pdf');
+      expect([report.status, JSON.parse(report.text).message]).toEqual([404, none]);
       expect((await download(server, alice, '/api/tax/reports/2024/nope.pdf')).status).toBe(400);
       const anonymous = await server.app.inject({
         method: 'GET',

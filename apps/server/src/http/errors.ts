@@ -55,5 +55,10 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * "Account not found": `what` names the missing thing in a word or two ('Account', 'Form
+ * 1099-DA'), never a sentence (apps/server/test/not-found-labels.test.ts holds every call to
+ * that). A 404 that explains more is an AppError('not_found', …) of its own sentence.
+ */
 export const notFound = (what: string) => new AppError('not_found', `${what} not found`);
 export const forbidden = () => new AppError('forbidden', "You don't have access to this");

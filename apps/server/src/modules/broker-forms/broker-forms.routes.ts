@@ -18,7 +18,7 @@ import type { AppContext } from '../../http/context.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { authedRoute, requireAuth } from '../../http/route.ts';
 import { receiveUpload } from '../../http/upload.ts';
-import { taxResults } from '../tax/results.service.ts';
+import { noTaxResults, taxResults } from '../tax/results.service.ts';
 import { BrokerFormsRepo, lineOf } from './broker-forms.repo.ts';
 import { BrokerFormsService, type SavedForm } from './broker-forms.service.ts';
 import { addMissingDeposit as addDeposit } from './missing-deposit.ts';
@@ -94,7 +94,7 @@ export function registerBrokerFormRoutes(app: FastifyInstance, ctx: AppContext):
   const tieOuts = tieOutCache(ctx.db.kysely);
   authedRoute(app, getTieOut, async ({ auth, params, query }) => {
     const calc = await results.latestComplete(auth.user.id);
-    if (!calc) throw notFound('Tax results — run the tax calculation first');
+    if (!calc) throw noTaxResults(params.year);
     const { tieOut, formCount } = await tieOuts.get(auth.user.id, calc, params.year);
     const asset = query.asset?.toUpperCase();
     const shown = tieOut.lines.filter(
@@ -131,7 +131,7 @@ export function registerBrokerFormRoutes(app: FastifyInstance, ctx: AppContext):
       const auth = requireAuth(request);
       const { year } = request.params as { year: number };
       const calc = await results.latestComplete(auth.user.id);
-      if (!calc) throw notFound('Tax results — run the tax calculation first');
+      if (!calc) throw noTaxResults(year);
       const { tieOut } = await tieOuts.get(auth.user.id, calc, year);
       reply
         .header('content-type', 'text/csv; charset=utf-8')

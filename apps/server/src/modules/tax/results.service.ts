@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { AppError } from '../../http/errors.ts';
 import { TaxResultsRepo } from './tax-results.repo.ts';
 import { TaxYearRepo } from './tax-year.repo.ts';
 
@@ -9,6 +10,10 @@ import { TaxYearRepo } from './tax-year.repo.ts';
  * disposals. Writing them stays inside the tax module.
  */
 export type TaxResults = Pick<TaxResultsRepo, 'latestComplete' | 'yearSummaries' | 'missingPriceCounts'>;
+
+/** The 404 of a year's figures (its page, disposals, reports, tie-out) before any calculation finished. */
+export const noTaxResults = (year: number) =>
+  new AppError('not_found', `No tax results for ${year} yet: run the tax calculation first.`);
 
 export function taxResults(...args: ConstructorParameters<typeof TaxResultsRepo>): TaxResults {
   return new TaxResultsRepo(...args);

@@ -13,6 +13,7 @@ import { notFound } from '../../http/errors.ts';
 import { authedRoute, requireAuth } from '../../http/route.ts';
 import { withBrokerForms } from '../broker-forms/broker-forms.service.ts';
 import { reportFile } from './report-files.ts';
+import { noTaxResults } from './results.service.ts';
 import { storedReportModel } from './report-model.ts';
 import { inputVersion } from './tax.service.ts';
 import type { TaxResultsRepo } from './tax-results.repo.ts';
@@ -21,15 +22,13 @@ import { TaxYearRepo } from './tax-year.repo.ts';
 import { warningLabel } from './warning-labels.ts';
 import { yearFigures } from './year-detail.ts';
 
-const NO_RESULTS = 'Tax results — run the tax calculation first';
-
 /** The one-year page, its disposal table and lots, and the report downloads. */
 export function registerTaxYearRoutes(app: FastifyInstance, ctx: AppContext, results: TaxResultsRepo) {
   const years = new TaxYearRepo(ctx.db.kysely);
 
   authedRoute(app, getTaxYear, async ({ auth, params }) => {
     const calc = await results.latestComplete(auth.user.id);
-    if (!calc) throw notFound(NO_RESULTS);
+    if (!calc) throw noTaxResults(params.year);
     const settings = JSON.parse(calc.settings) as TaxSettings;
     const [model, warnings, groups, version] = await Promise.all([
       storedReportModel(years, auth.user, calc, params.year, false),
@@ -64,7 +63,7 @@ export function registerTaxYearRoutes(app: FastifyInstance, ctx: AppContext, res
 
   authedRoute(app, listTaxDisposals, async ({ auth, params, query }) => {
     const calc = await results.latestComplete(auth.user.id);
-    if (!calc) throw notFound(NO_RESULTS);
+    if (!calc) throw noTaxResults(params.year);
     const [{ rows, total }, unpricedIds] = await Promise.all([
       years.disposalPage(calc.id, params.year, query.page, query.per_page),
       years.unpricedTransactions(calc.id),
@@ -138,7 +137,7 @@ export function registerTaxYearRoutes(app: FastifyInstance, ctx: AppContext, res
       // With billing on, a year's reports need that year's plan (402 payment_required otherwise).
       await ctx.billing.requireReportPlan(auth.user.id, year);
       const calc = await results.latestComplete(auth.user.id);
-      if (!calc) throw notFound(NO_RESULTS);
+      if (!calc) throw noTaxResults(year);
       const model = await withBrokerForms(
         ctx.db.kysely,
         auth.user.id,
