@@ -129,15 +129,23 @@ for (const dialect of DIALECTS) {
       ]);
       const page = await alice.get('/api/tax/years/2025/tie_out?per_page=100');
       expect(page.status, JSON.stringify(page.body)).toBe(200);
-      const broker = (page.body.data.lines as Array<{ asset: string; broker: { line: number | null } | null }>)
+      const broker = (
+        page.body.data.lines as Array<{ asset: string; broker: { line: number | null } | null }>
+      )
         .filter((l) => l.broker !== null)
         .map((l) => [l.asset, l.broker!.line]);
-      expect(broker).toEqual(expect.arrayContaining([['XRP', 1], ['DOGE', 2], ['SOL', 1]]));
+      expect(broker).toEqual(
+        expect.arrayContaining([
+          ['XRP', 1],
+          ['DOGE', 2],
+          ['SOL', 1],
+        ]),
+      );
       expect(broker.every(([, n]) => typeof n === 'number' && n > 0)).toBe(true);
       const rows = await tieOutCsv();
-      expect(rows.filter((r) => r.status !== 'lotwise_only').every((r) => /^[1-9][0-9]*$/.test(r.form_line!))).toBe(
-        true,
-      );
+      expect(
+        rows.filter((r) => r.status !== 'lotwise_only').every((r) => /^[1-9][0-9]*$/.test(r.form_line!)),
+      ).toBe(true);
       expect(rows.find((r) => r.asset === 'DOGE')?.form_line).toBe('2');
     });
   });

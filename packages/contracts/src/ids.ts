@@ -3,12 +3,34 @@ import { z } from 'zod';
 /** The largest id a record can have (PostgreSQL's `integer`, which most tables' ids are). */
 export const MAX_RECORD_ID = 2_147_483_647;
 
+/** An id as a path, query or form field writes it: digits only, without a sign or a leading zero. */
+const CANONICAL_ID = /^[1-9][0-9]*$/;
+
+const notAnId = (least: 0 | 1) =>
+  `must be a record’s id: a whole number from ${least}, in digits only (12, not 012, 12.0, +12 or 0xC)`;
+
 /**
- * A record's id in a path, query or body: a whole number from 1 to MAX_RECORD_ID. A larger one
- * names no record; before this PostgreSQL refused it in the query and the call answered 500.
+ * An id in a path, query or body, from `least` (1, or 0 where 0 means "none yet") to
+ * MAX_RECORD_ID: a JSON number, or text that is the number's own digits. Anything else is a
+ * 400, never read as some number: `0x1`, `1e0`, `1.0`, `01`, `+1` and `1 ` were all read as 1
+ * (a coercion through Number()), so another spelling of one id reached that record. A larger one
+ * names no record; before the maximum PostgreSQL refused it in the query and the call answered 500.
  */
-export const recordId = z.coerce
-  .number()
-  .int('must be a whole number')
-  .min(1, 'must be a positive whole number')
-  .max(MAX_RECORD_ID, 'is not the id of any record');
+export function idNumber(least: 0 | 1, tooLarge = 'is not the id of any record') {
+  const message = notAnId(least);
+  return z.union([z.number(), z.string()], { error: message }).transform((v, ctx) => {
+    const n = typeof v === 'number' ? v : v === '0' || CANONICAL_ID.test(v) ? Number(v) : Number.NaN;
+    if (!Number.isInteger(n) || n < least) {
+      ctx.addIssue({ code: 'custom', message, input: v });
+      return z.NEVER;
+    }
+    if (n > MAX_RECORD_ID) {
+      ctx.addIssue({ code: 'custom', message: tooLarge, input: v });
+      return z.NEVER;
+    }
+    return n;
+  });
+}
+
+/** A record's id: 1 to MAX_RECORD_ID (see idNumber). */
+export const recordId = idNumber(1);

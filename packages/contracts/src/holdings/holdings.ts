@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, flag } from '../http.ts';
+import { recordId } from '../ids.ts';
 
 /** Page sizes offered by the holdings table (spec 01 §9: the shared constant; 20 first). */
 export const HOLDINGS_PAGE_SIZES = [20, 30, 50, 100] as const;
@@ -63,7 +64,7 @@ export const listHoldingsQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   per_page: z.coerce.number().int().min(1).max(100).default(HOLDINGS_DEFAULT_PAGE_SIZE),
   /** An account (import history) id: only what that account holds. */
-  account: z.coerce.number().int().positive().optional(),
+  account: recordId.optional(),
 });
 
 export const listHoldingsBody = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../http.ts';
-import { MAX_RECORD_ID } from '../ids.ts';
+import { idNumber } from '../ids.ts';
 import { FINDING_WIZARDS, WIZARDS } from './wizards.ts';
 
 export const wizardName = z.enum(WIZARDS);
@@ -186,7 +186,7 @@ export const updateTraceToUploadCsv = defineCall({
   path: '/api/traces/update_trace_to_upload_csv_wizard',
   summary: 'Back to the upload step (more files to import)',
   tag: 'review',
-  body: z.object({ trace_id: z.coerce.number().int().optional() }),
+  body: z.object({ trace_id: idNumber(0, 'is not the id of any trace').optional() }),
   response: z.object({ status: z.literal('success') }),
 });
 
@@ -207,11 +207,7 @@ export const completeWizard = defineCall({
   // The trace's id from next_wizard: 0 until the user's first change creates the trace (reading
   // creates nothing, issue 29.3). The server acts on the signed-in user's own trace either way.
   params: z.object({
-    id: z.coerce
-      .number()
-      .int('must be a whole number')
-      .min(0)
-      .max(MAX_RECORD_ID, 'is not the id of any trace'),
+    id: idNumber(0, 'is not the id of any trace'),
   }),
   body: z.object({ wizard_name: wizardName }),
   response: z.object({

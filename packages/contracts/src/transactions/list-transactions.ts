@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../http.ts';
+import { recordId } from '../ids.ts';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, SORT_ATTRIBUTES } from './constants.ts';
 import { transactionRow } from './transaction-row.ts';
 
@@ -113,7 +114,7 @@ function listTransactionsShape(strict: boolean) {
     visibility: filterList(valueOrObject),
     statuses: filterList(statusFilterOf(strict)),
     /** One transaction only (a warning's link: /transactions?txnType=all&id=14). */
-    id: z.coerce.number().int().positive().nullable().optional(),
+    id: recordId.nullable().optional(),
   };
 }
 

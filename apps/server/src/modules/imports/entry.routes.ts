@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { recordId } from '@lotwise/contracts/ids';
 import { getExchange, saveManualEntry, searchExchanges } from '@lotwise/contracts/imports/manual-entry';
 import { listFormats } from '@lotwise/importers/parse';
 import type { FastifyInstance } from 'fastify';
@@ -70,8 +71,10 @@ export function registerEntryRoutes(app: FastifyInstance, ctx: AppContext): void
       );
       let historyId: number | undefined;
       if (id !== 'all') {
-        historyId = Number(id);
-        if (!Number.isInteger(historyId) || !accounts.has(historyId)) throw notFound('Account');
+        // An account's id as its digits only: `0x1` or `01` names no account (recordId).
+        const parsed = recordId.safeParse(id);
+        historyId = parsed.success ? parsed.data : undefined;
+        if (historyId === undefined || !accounts.has(historyId)) throw notFound('Account');
       }
       async function* lines() {
         yield `${EXPORT_HEADER.join(',')}\n`;

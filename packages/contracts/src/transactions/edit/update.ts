@@ -37,7 +37,7 @@ export const updateTransactionBody = z.object({
   exchange_or_wallet: text(300),
   main_currency_per_price: numberText,
   ignore: flag.optional(),
-  source_id: z.coerce.number().int().nullish(),
+  source_id: recordId.nullish(),
   total_value: numberText,
   manual_per_token_price: flag.optional(),
 });
