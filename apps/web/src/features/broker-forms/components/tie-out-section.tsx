@@ -49,12 +49,12 @@ function LineRow({ line, readOnly, fixed, onFixed }: RowProps) {
             </Text>
             <Text fz="sm" c="dimmed">
               {day}
-              {line.broker?.line ? ` · line ${line.broker.line}` : ''}
             </Text>
           </Group>
           <Group gap="md" wrap="wrap">
             <Text fz="xs">
-              1099-DA {line.broker_proceeds === null ? '—' : formatMoney(line.broker_proceeds)} /{' '}
+              1099-DA{line.broker?.line ? ` line ${line.broker.line}:` : ''}{' '}
+              {line.broker_proceeds === null ? '—' : formatMoney(line.broker_proceeds)} /{' '}
               {line.broker ? (line.broker_basis === null ? 'no basis' : formatMoney(line.broker_basis)) : '—'}
             </Text>
             <Text fz="xs">
