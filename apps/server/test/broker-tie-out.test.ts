@@ -221,13 +221,15 @@ for (const dialect of DIALECTS) {
           adjustment: '0.00',
           gain: '1000.00',
         },
+        // The Form 8949's box I: Coinbase's BTC sale the form left out and Ledger's ETH sale
+        // (an account without a 1099-DA), 4,000 + 2,000 against 2,000 + 1,500, as on Schedule D.
         {
           box: 'I',
-          count: 1,
-          proceeds: '4000.00',
-          cost_basis: '2000.00',
+          count: 2,
+          proceeds: '6000.00',
+          cost_basis: '3500.00',
           adjustment: '0.00',
-          gain: '2000.00',
+          gain: '2500.00',
         },
         {
           box: 'J',

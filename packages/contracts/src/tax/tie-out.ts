@@ -82,6 +82,10 @@ export const tieOutTotals = z.object({
       lotwise_proceeds: money,
     }),
   ),
+  /**
+   * Each box of the year's Form 8949 as downloaded: every line of the box, the accounts without
+   * a 1099-DA included (their sales on I/L), so the counts and money agree with the form.
+   */
   by_box: z.array(
     z.object({
       box: z.string(),

@@ -23,6 +23,7 @@ import { BrokerFormsRepo, lineOf } from './broker-forms.repo.ts';
 import { BrokerFormsService, type SavedForm } from './broker-forms.service.ts';
 import { addMissingDeposit as addDeposit } from './missing-deposit.ts';
 import { tieOutCache } from './tie-out-cache.ts';
+import { form8949Boxes } from './form8949-boxes.ts';
 import { lineView, totalsView } from './tie-out-view.ts';
 
 /** A 1099-DA file is one broker's lines for one year: 200,000 lines fit in far less. */
@@ -106,7 +107,7 @@ export function registerBrokerFormRoutes(app: FastifyInstance, ctx: AppContext):
         year: params.year,
         forms: formCount,
         calculated_at: calc.finished_at,
-        totals: totalsView(tieOut),
+        totals: totalsView(tieOut, await form8949Boxes(ctx.db.kysely, auth.user, calc, params.year, tieOut)),
         assets: [...new Set(tieOut.lines.map((l) => l.asset.toUpperCase()))].sort(),
         lines: shown.slice(start, start + query.per_page).map(lineView),
         meta: { current_page: query.page, per_page: query.per_page, total_count: shown.length },

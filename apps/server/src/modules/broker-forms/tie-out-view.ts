@@ -1,5 +1,6 @@
 import type { TieOutLineRow } from '@lotwise/contracts/tax/tie-out';
 import { TIE_OUT_STATUSES, type TieOut, type TieOutLine } from '@lotwise/reports/tie-out/types';
+import type { BoxTotalsView } from './form8949-boxes.ts';
 
 /** A tie-out line as the API answers it. */
 export function lineView(l: TieOutLine): TieOutLineRow {
@@ -45,7 +46,8 @@ export function lineView(l: TieOutLine): TieOutLineRow {
   };
 }
 
-export function totalsView(t: TieOut) {
+/** The totals of the page: per status (the tie-out's) and per box (the year's Form 8949, form8949-boxes.ts). */
+export function totalsView(t: TieOut, byBox: BoxTotalsView[]) {
   return {
     by_status: TIE_OUT_STATUSES.map((status) => ({
       status,
@@ -53,15 +55,6 @@ export function totalsView(t: TieOut) {
       broker_proceeds: t.byStatus[status].brokerProceeds,
       lotwise_proceeds: t.byStatus[status].lotwiseProceeds,
     })),
-    by_box: Object.entries(t.byBox)
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([box, v]) => ({
-        box,
-        count: v.count,
-        proceeds: v.proceeds,
-        cost_basis: v.costBasis,
-        adjustment: v.adjustment,
-        gain: v.gain,
-      })),
+    by_box: byBox,
   };
 }

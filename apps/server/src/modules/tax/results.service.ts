@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Database, TaxCalculationRow, UserRow } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
+import { storedReportModel } from './report-model.ts';
 import { TaxResultsRepo } from './tax-results.repo.ts';
 import { TaxYearRepo } from './tax-year.repo.ts';
 
@@ -27,6 +28,11 @@ export function disposalsWithIds(db: Kysely<Database>, calcId: number, year: num
 /** What calculation `calcId` held at the end of `year` (its lots at the next 1 January). */
 export function holdingsAtYearEnd(db: Kysely<Database>, calcId: number, year: number) {
   return new TaxYearRepo(db).holdingsAtYearEnd(calcId, year);
+}
+
+/** A year's report model of calculation `calc` (no holdings), as the downloads build it. */
+export function yearReportModel(db: Kysely<Database>, user: UserRow, calc: TaxCalculationRow, year: number) {
+  return storedReportModel(new TaxYearRepo(db), user, calc, year, false);
 }
 
 export { staleness } from './staleness.ts';
