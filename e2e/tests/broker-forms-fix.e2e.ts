@@ -10,6 +10,10 @@ import { type RunningServer, startServer } from '../support/server.ts';
 import { importTieOutAccounts, TIE_OUT } from './broker-forms-helpers.ts';
 import { PASSWORD, uniqueEmail } from './helpers.ts';
 import { signedInNewcomer } from './imports-helpers.ts';
+import { uploadCsv, waitForImports } from './transactions-helpers.ts';
+
+const HEADER =
+  'Date,Sent Amount,Sent Currency,Received Amount,Received Currency,Fee Amount,Fee Currency,Net Worth Amount,Net Worth Currency,Label,Description,TxHash';
 
 const work = mkdtempSync(path.join(tmpdir(), 'lotwise-broker-fix-e2e-'));
 
@@ -51,6 +55,144 @@ describe('Broker forms: fixing a missing transfer from the tie-out', () => {
     });
   }
 });
+
+describe('Broker forms: the wallet imported from a line, the tie-out out of date until recalculated', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  for (const width of [1280, 375]) {
+    it(`at ${width} px: a refused deposit reads plainly; after the import the page says out of date, recalculates, matches`, async () => {
+      const { context, page } = await signedInNewcomer(browser, server.url, { width, height: 900 });
+      try {
+        await importWalletFlow(context, page, width);
+      } catch (error) {
+        await screenshot(page, `broker-wallet-${width}-failure`);
+        throw new Error(`${String(error)}\nat ${page.url()}`);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
+
+/** The DOT line of the tie-out, filtered to and opened. */
+async function openDotLine(page: Page) {
+  await choose(page, page, 'Asset', 'DOT');
+  await expect.poll(() => page.getByTestId('tie-out-line').count()).toBe(1);
+  await page.getByTestId('tie-out-line').getByRole('button').first().click();
+  await page.getByTestId('tie-out-detail').waitFor();
+}
+
+/**
+ * The 5 DOT Coinbase sold came from a Polkadot wallet: bought there 1 July for $25, sent to
+ * Coinbase on 20 July. First a deposit the server refuses (409: another tab added it) reads as
+ * its message in the dialog; then the wallet and Coinbase's deposit are imported ("Import the
+ * wallet it came from"), and the page says the tie-out is out of date until it is recalculated,
+ * when the line matches with no fix left to offer.
+ */
+async function importWalletFlow(context: BrowserContext, page: Page, width: number) {
+  const headers = await importTieOutAccounts(context);
+  expect((await context.request.post('/api/recalculate_tax', { headers })).ok()).toBe(true);
+  await uploadedForm(page);
+  // A line that matches offers no fix.
+  await page.locator('label', { hasText: /^Matches \d+$/ }).click();
+  await expect.poll(() => page.getByTestId('tie-out-line').count()).toBe(2);
+  await page.getByTestId('tie-out-line').first().getByRole('button').first().click();
+  await page.getByTestId('tie-out-detail').waitFor();
+  expect(await page.getByTestId('tie-out-fixes').count()).toBe(0);
+  await page.locator('label', { hasText: /^All \d+$/ }).click();
+  await openDotLine(page);
+
+  // The dialog is open when another tab adds the same deposit: the server refuses this one (409).
+  await page.getByRole('button', { name: 'Add the missing deposit' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add the missing deposit' });
+  await dialog.getByLabel('Cost basis (USD)').fill('25.00');
+  const tie = (await (await context.request.get('/api/tax/years/2025/tie_out?asset=DOT')).json()) as {
+    data: { lines: Array<{ broker: { id: number } }> };
+  };
+  const lineId = tie.data.lines[0]!.broker.id;
+  const other = await context.request.post(`/api/tax/broker_forms/lines/${lineId}/missing_deposit`, {
+    data: { units: '5', date_acquired: '2025-07-01', cost_basis: '25' },
+    headers,
+  });
+  expect(other.ok(), await other.text()).toBe(true);
+  await dialog.getByRole('button', { name: 'Add the deposit and recalculate' }).click();
+  const refused = dialog.getByTestId('missing-deposit-error');
+  await refused.waitFor();
+  expect(await refused.textContent()).toBe(
+    'The deposit was not addedThis line has no units without a purchase: adding a deposit would count coins twice',
+  );
+  await screenshot(page, `broker-wallet-${width}-refused`);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  // That other deposit is taken back: the coins came from the wallet, imported next.
+  const added = (await other.json()) as { data: { transaction_id: number } };
+  const undo = await context.request.post('/api/traces/delete_transaction', {
+    data: { ids: [added.data.transaction_id] },
+    headers,
+  });
+  expect(undo.ok(), await undo.text()).toBe(true);
+
+  // "Import the wallet it came from": the Polkadot wallet, and Coinbase's deposit from it.
+  const accounts = (await (await context.request.get('/api/imports/v2/import_histories?page=1')).json()) as {
+    data: Array<{ id: number; custom_name: string | null }>;
+  };
+  const coinbase = accounts.data.find((a) => a.custom_name === 'Coinbase')!.id;
+  await uploadCsv(
+    context,
+    headers['x-csrf-token'],
+    'polkadot.csv',
+    [
+      HEADER,
+      '2025-07-01 10:00:00 UTC,25,USD,5,DOT,,,25,USD,,Buy DOT,',
+      '2025-07-20 10:00:00 UTC,5,DOT,,,,,,,,Send to Coinbase,0xd0t1',
+    ].join('\n'),
+    { custom_name: 'Polkadot', new_account: 'true' },
+  );
+  await waitForImports(context, 3);
+  await uploadCsv(
+    context,
+    headers['x-csrf-token'],
+    'coinbase-dot.csv',
+    [HEADER, '2025-07-20 10:05:00 UTC,,,5,DOT,,,,,,Deposit from Polkadot,0xd0t1'].join('\n'),
+    { import_history_id: String(coinbase) },
+  );
+  await waitForImports(context, 3);
+
+  // Back on the page: the tie-out is the old calculation's, and the page says so.
+  await page.goto('/broker_forms?year=2025');
+  const stale = page.getByTestId('stale-banner');
+  await stale.waitFor({ timeout: 30_000 });
+  expect(await stale.textContent()).toContain(
+    'The tie-out below is out of date: it comes from the calculation of',
+  );
+  await openDotLine(page);
+  expect(await page.getByTestId('tie-out-line').getAttribute('data-status')).toBe('basis_differs');
+  await screenshot(page, `broker-wallet-${width}-stale`);
+
+  // Recalculate from the banner: the tie-out is read again without a reload and the line matches.
+  await stale.getByRole('button', { name: 'Recalculate now' }).click();
+  await expect
+    .poll(() => page.getByTestId('tie-out-line').getAttribute('data-status'), { timeout: 60_000 })
+    .toBe('matches');
+  await stale.waitFor({ state: 'hidden' });
+  if (!(await page.getByTestId('tie-out-detail').isVisible()))
+    await page.getByTestId('tie-out-line').getByRole('button').first().click();
+  expect(await page.getByTestId('tie-out-8949').textContent()).toBe(
+    'Form 8949 box G: (d) $30.00 · (e) $25.00 · (h) $5.00',
+  );
+  expect(await page.getByTestId('tie-out-fixes').count()).toBe(0);
+  expect(await page.getByRole('button', { name: 'Add the missing deposit' }).count()).toBe(0);
+  await screenshot(page, `broker-wallet-${width}-matches`);
+}
 
 async function fixFlow(
   context: BrowserContext,

@@ -89,7 +89,8 @@ async function flow(context: BrowserContext, page: Page, width: number) {
   await page.getByRole('button', { name: 'Type in a form' }).click();
   const dialog = page.getByRole('dialog', { name: 'Type in a Form 1099-DA for 2025' });
   await dialog.waitFor();
-  await choose(dialog, page, 'Account', 'Coinbase');
+  // The account chosen on the page is the dialog's.
+  expect(await dialog.getByRole('textbox', { name: 'Account' }).inputValue()).toBe('Coinbase');
   await dialog.getByLabel('Asset (ticker)').fill('sol');
   await dialog.getByLabel('1c Number of units').fill('10');
   await dialog.getByLabel('1e Date sold or disposed').fill('2025-04-05');
@@ -101,6 +102,36 @@ async function flow(context: BrowserContext, page: Page, width: number) {
   await expect.poll(() => page.getByTestId('broker-form').count()).toBe(2);
   expect(await page.getByTestId('broker-withheld').textContent()).toBe('$34.50');
   await screenshot(page, `broker-forms-${width}-list`);
+
+  // Removing a form asks first, naming it and saying what removing does; Cancel keeps it.
+  const removeTyped = page.getByRole('button', { name: 'Remove the 1099-DA of Coinbase' }).last();
+  await removeTyped.click();
+  const confirm = page.getByRole('dialog', { name: 'Remove the 1099-DA of Coinbase for 2025?' });
+  await confirm.waitFor();
+  const said = await confirm.getByTestId('delete-form-confirm').textContent();
+  expect(said).toContain('The Form 1099-DA of Coinbase for 2025, 1 line typed in, is removed from Lotwise.');
+  expect(said).toContain('Its lines leave the tie-out.');
+  expect(said).toContain('Your transactions are not changed.');
+  await screenshot(page, `broker-forms-${width}-remove-confirm`);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await confirm.waitFor({ state: 'hidden' });
+  expect(await page.getByTestId('broker-form').count()).toBe(2);
+  await removeTyped.click();
+  await confirm.getByRole('button', { name: 'Remove the form' }).click();
+  await expect.poll(() => page.getByTestId('broker-form').count()).toBe(1);
+  expect(await page.getByTestId('broker-withheld').textContent()).toBe('$24.00');
+  // Typed in again (the year's box 4 below is both forms'); the dialog starts from Coinbase again.
+  await page.getByRole('button', { name: 'Type in a form' }).click();
+  await dialog.waitFor();
+  expect(await dialog.getByRole('textbox', { name: 'Account' }).inputValue()).toBe('Coinbase');
+  await dialog.getByLabel('Asset (ticker)').fill('sol');
+  await dialog.getByLabel('1c Number of units').fill('10');
+  await dialog.getByLabel('1e Date sold or disposed').fill('2025-04-05');
+  await dialog.getByLabel('1f Proceeds').fill('$1,500.25');
+  await dialog.getByLabel('4 Federal income tax withheld').fill('10.50');
+  await dialog.getByRole('button', { name: 'Save the form' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  await expect.poll(() => page.getByTestId('broker-form').count()).toBe(2);
 
   // The year's summary shows box 4 once the year is calculated.
   const calc = await context.request.post('/api/recalculate_tax', { headers: { 'x-csrf-token': csrf } });
@@ -177,6 +208,17 @@ async function tieOutFlow(context: BrowserContext, page: Page, width: number) {
     .toBeGreaterThan(0);
   const basisFilter = page.locator('label', { hasText: /^Basis differs \d+$/ });
   expect(await basisFilter.textContent()).toBe('Basis differs 5');
+  // Beside the counts, each status's money: the 1099-DA's proceeds and Lotwise's.
+  const statusRow = async (status: string) =>
+    (await page.getByTestId(`status-total-${status}`).locator('td').allTextContents()).map((t) => t.trim());
+  expect(await statusRow('proceeds_differ')).toEqual(['Proceeds differ', '2', '$5,210.00', '$5,150.00']);
+  expect(await statusRow('form_only')).toEqual(['On the 1099-DA only', '2', '$2,003.00', '$0.00']);
+  expect(await statusRow('lotwise_only')).toEqual(['In Lotwise only', '2', '$0.00', '$4,900.00']);
+  // The boxes are the Form 8949's: box I is Coinbase's sale the form left out and Ledger's.
+  const boxRow = async (box: string) =>
+    (await page.getByTestId(`box-total-${box}`).locator('td').allTextContents()).map((t) => t.trim());
+  expect(await boxRow('I')).toEqual(['I', '2', '$6,000.00', '$3,500.00', '$0.00', '$2,500.00']);
+  expect(await boxRow('G')).toEqual(['G', '5', '$28,030.00', '$20,525.00', '$475.00', '$7,980.00']);
   await screenshot(page, `broker-tie-out-${width}-all`);
 
   // Filter to "basis differs", then to ETH: the 2 ETH that came from Ledger.
@@ -209,6 +251,11 @@ async function tieOutFlow(context: BrowserContext, page: Page, width: number) {
     .map((r) => r.split(','))
     .filter((r) => r[header.indexOf('code')] === 'B')
     .map((r) => [r[header.indexOf('asset')], r[header.indexOf('box')], r[header.indexOf('adjustment')]]);
+  // Every box of the page's table has the 8949's number of lines.
+  for (const box of ['G', 'H', 'I', 'J', 'K', 'L'])
+    expect((await boxRow(box))[1], `box ${box}`).toBe(
+      String(rows.slice(1).filter((r) => r.split(',')[header.indexOf('box')] === box).length),
+    );
   expect(coded).toEqual([
     ['DOT', 'G', '25.00'],
     ['BTC', 'G', '500.00'],

@@ -21,9 +21,9 @@ import { receiveUpload } from '../../http/upload.ts';
 import { noTaxResults, taxResults } from '../tax/results.service.ts';
 import { BrokerFormsRepo, lineOf } from './broker-forms.repo.ts';
 import { BrokerFormsService, type SavedForm } from './broker-forms.service.ts';
+import { form8949Boxes } from './form8949-boxes.ts';
 import { addMissingDeposit as addDeposit } from './missing-deposit.ts';
 import { tieOutCache } from './tie-out-cache.ts';
-import { form8949Boxes } from './form8949-boxes.ts';
 import { lineView, totalsView } from './tie-out-view.ts';
 
 /** A 1099-DA file is one broker's lines for one year: 200,000 lines fit in far less. */

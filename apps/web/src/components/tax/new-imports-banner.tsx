@@ -7,7 +7,12 @@ import { useRecalculate } from '@/lib/api/tax/recalculate';
  * Results exist but something they rest on changed since: say what (new imports, a method
  * chosen, prices loaded) and offer a recalculation.
  */
-export function NewImportsBanner() {
+export function NewImportsBanner({
+  note = 'The figures below are from the last calculation.',
+}: {
+  /** What is out of date, before "Recalculate now" (the Broker forms page: its tie-out). */
+  note?: string;
+} = {}) {
   const details = useTaxDetails().data;
   const recalculate = useRecalculate();
   if (details?.tax_calculated !== true || !details.need_tax_calculation) return null;
@@ -30,7 +35,7 @@ export function NewImportsBanner() {
         </List>
       ) : null}
       <Text fz="sm" mt={4}>
-        The figures below are from the last calculation.{' '}
+        {note}{' '}
         <Anchor
           component="button"
           fz="sm"

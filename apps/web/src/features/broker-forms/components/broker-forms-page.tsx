@@ -49,6 +49,11 @@ export function BrokerFormsPage({ year }: { year: number }) {
   const forms = useBrokerForms(year);
   const readOnly = Boolean(useSession().data?.masquerade);
   const [typing, setTyping] = useState(false);
+  // The account the page is working on: chosen for an upload, else the one the year's forms are
+  // all from. The typed-in form's dialog starts from it.
+  const [account, setAccount] = useState<string | null>(null);
+  const formAccounts = [...new Set((forms.data?.forms ?? []).map((f) => String(f.account_id)))];
+  const pageAccount = account ?? (formAccounts.length === 1 ? formAccounts[0]! : null);
   return (
     <>
       <TaxPageHeader
@@ -69,7 +74,12 @@ export function BrokerFormsPage({ year }: { year: number }) {
               You are viewing your client’s forms: only they can add or remove one.
             </Alert>
           ) : (
-            <UploadCard year={year} onType={() => setTyping(true)} />
+            <UploadCard
+              year={year}
+              account={pageAccount}
+              onAccount={setAccount}
+              onType={() => setTyping(true)}
+            />
           )}
           <FormsList forms={forms.data.forms} readOnly={readOnly} />
           <Card>
@@ -83,7 +93,14 @@ export function BrokerFormsPage({ year }: { year: number }) {
           <TieOutSection year={year} hasForms={forms.data.forms.length > 0} readOnly={readOnly} />
         </Stack>
       )}
-      {readOnly ? null : <TypedFormDialog year={year} opened={typing} onClose={() => setTyping(false)} />}
+      {readOnly ? null : (
+        <TypedFormDialog
+          year={year}
+          opened={typing}
+          initialAccount={pageAccount}
+          onClose={() => setTyping(false)}
+        />
+      )}
     </>
   );
 }

@@ -4,6 +4,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { useIsMobile } from '@/hooks/use-is-mobile';
 import { useDeleteBrokerForm } from '@/lib/api/broker-forms/broker-forms';
 import { formatMoney } from '@/lib/format/amount';
+import { confirmDeleteForm } from './delete-form-confirm';
 
 const LAYOUTS: Record<string, string> = {
   'taxbit-1099da': 'CSV · TaxBit Form Data',
@@ -21,7 +22,7 @@ function Remove({ form, readOnly }: { form: BrokerForm; readOnly: boolean }) {
       color="red"
       aria-label={`Remove the 1099-DA of ${form.account_name}`}
       loading={remove.isPending}
-      onClick={() => remove.mutate(form.id)}
+      onClick={() => confirmDeleteForm(form, () => remove.mutate(form.id))}
     >
       <IconTrash size={16} />
     </ActionIcon>

@@ -1,10 +1,15 @@
 import type { TieOutLineRow } from '@lotwise/contracts/tax/tie-out';
 
-/** The units of a line's sale Lotwise has no purchase or deposit for (the deposit to add), or null. */
+/**
+ * The units of a line's sale Lotwise has no purchase or deposit for (the deposit to add), or
+ * null: the server's rule (apps/server/src/modules/broker-forms/missing-deposit.ts) — a line on
+ * the 1099-DA, not matching, whose reason missing_acquisition gives units more than 0. Anywhere
+ * else the server refuses the deposit (it would count coins twice), so none is offered.
+ */
 export function missingUnits(line: TieOutLineRow): string | null {
-  if (!line.broker) return null;
-  const reason = line.reasons.find((r) => r.code === 'missing_acquisition');
-  return reason?.units ?? null;
+  if (!line.broker || line.status === 'matches') return null;
+  const units = line.reasons.find((r) => r.code === 'missing_acquisition')?.units;
+  return units !== undefined && /^\d+(\.\d+)?$/.test(units) && /[1-9]/.test(units) ? units : null;
 }
 
 /** The day before a YYYY-MM-DD day. */

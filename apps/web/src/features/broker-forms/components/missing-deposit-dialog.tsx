@@ -112,7 +112,11 @@ export function MissingDepositDialog({ line, units, opened, onClose, onFixed }: 
           data-autofocus
         />
         {error && !fieldError('units') && !fieldError('date_acquired') && !fieldError('cost_basis') ? (
-          <Alert color="red" data-testid="missing-deposit-error">
+          <Alert
+            color="red"
+            title={add.error ? 'The deposit was not added' : 'The recalculation did not start'}
+            data-testid="missing-deposit-error"
+          >
             {errorText(error)}
           </Alert>
         ) : null}

@@ -1,5 +1,5 @@
 import type { TieOutLineRow } from '@lotwise/contracts/tax/tie-out';
-import { Anchor, List, Stack, Table, Text } from '@mantine/core';
+import { Anchor, List, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { DisposalLots } from '@/components/tax/disposal-lots';
 import { paths } from '@/config/paths';
@@ -50,49 +50,5 @@ export function TieOutLineDetail({
         </Stack>
       ))}
     </Stack>
-  );
-}
-
-/** Totals of the Form 8949 boxes the tie-out writes. */
-export function BoxTotalsTable({
-  boxes,
-}: {
-  boxes: Array<{
-    box: string;
-    count: number;
-    proceeds: string;
-    cost_basis: string;
-    adjustment: string;
-    gain: string;
-  }>;
-}) {
-  if (boxes.length === 0) return null;
-  return (
-    <Table.ScrollContainer minWidth={480}>
-      <Table fz="sm" data-testid="box-totals">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Form 8949 box</Table.Th>
-            <Table.Th ta="right">Lines</Table.Th>
-            <Table.Th ta="right">(d) Proceeds</Table.Th>
-            <Table.Th ta="right">(e) Basis</Table.Th>
-            <Table.Th ta="right">(g) Adjustment</Table.Th>
-            <Table.Th ta="right">(h) Gain</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {boxes.map((b) => (
-            <Table.Tr key={b.box}>
-              <Table.Td>{b.box}</Table.Td>
-              <Table.Td ta="right">{b.count}</Table.Td>
-              <Table.Td ta="right">{formatMoney(b.proceeds)}</Table.Td>
-              <Table.Td ta="right">{formatMoney(b.cost_basis)}</Table.Td>
-              <Table.Td ta="right">{formatMoney(b.adjustment)}</Table.Td>
-              <Table.Td ta="right">{formatMoney(b.gain)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
   );
 }

@@ -20,7 +20,9 @@ import { useTieOut } from '@/lib/api/broker-forms/broker-forms';
 import { errorText } from '@/lib/api-client';
 import { formatCrypto, formatMoney } from '@/lib/format/amount';
 import { STATUS_COLORS, STATUS_LABELS } from './status-labels';
-import { BoxTotalsTable, TieOutLineDetail } from './tie-out-line-detail';
+import { TieOutLineDetail } from './tie-out-line-detail';
+import { TieOutNotice } from './tie-out-notice';
+import { BoxTotalsTable, StatusTotalsTable } from './tie-out-totals';
 
 interface RowProps {
   line: TieOutLineRow;
@@ -119,6 +121,7 @@ export function TieOutSection({
   const pages = Math.max(1, Math.ceil(data.meta.total_count / data.meta.per_page));
   return (
     <Stack gap="md">
+      <TieOutNotice calculatedAt={data.calculated_at} />
       <Group justify="space-between" align="flex-end">
         <Title order={2} fz="lg">
           Tie-out against your Form 8949
@@ -152,6 +155,7 @@ export function TieOutSection({
           ))}
         </Group>
       </Chip.Group>
+      <StatusTotalsTable statuses={data.totals.by_status} />
       <Select
         aria-label="Asset"
         placeholder="Every asset"
@@ -187,7 +191,7 @@ export function TieOutSection({
         )}
       </Stack>
       {pages > 1 ? <Pagination total={pages} value={page} onChange={setPage} size="sm" /> : null}
-      <BoxTotalsTable boxes={data.totals.by_box} />
+      <BoxTotalsTable year={year} boxes={data.totals.by_box} />
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useIsMobile } from '@/hooks/use-is-mobile';
 import { useTypeBrokerForm } from '@/lib/api/broker-forms/broker-forms';
 import { AccountSelect } from './account-select';
@@ -7,19 +7,28 @@ import { ProblemsAlert } from './problems-alert';
 import { boxesOf, emptyLine, type LineDraft } from './typed-line';
 import { TypedLineFields } from './typed-line-fields';
 
-/** Type a 1099-DA in from the paper form, box by box, one or more lines. */
+/**
+ * Type a 1099-DA in from the paper form, box by box, one or more lines. The account starts as the
+ * page's (`initialAccount`: the one chosen on the page, else the one the year's forms are from).
+ */
 export function TypedFormDialog({
   year,
   opened,
+  initialAccount,
   onClose,
 }: {
   year: number;
   opened: boolean;
+  initialAccount: string | null;
   onClose: () => void;
 }) {
   const mobile = useIsMobile();
   const save = useTypeBrokerForm();
-  const [account, setAccount] = useState<string | null>(null);
+  const [account, setAccount] = useState<string | null>(initialAccount);
+  // Each opening starts from the page's account.
+  useEffect(() => {
+    if (opened) setAccount(initialAccount);
+  }, [opened, initialAccount]);
   const [lines, setLines] = useState<LineDraft[]>([emptyLine()]);
   const close = () => {
     save.reset();

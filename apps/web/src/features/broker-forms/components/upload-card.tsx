@@ -5,11 +5,23 @@ import { useUploadBrokerForm } from '@/lib/api/broker-forms/broker-forms';
 import { AccountSelect } from './account-select';
 import { ProblemsAlert } from './problems-alert';
 
-/** Upload a 1099-DA CSV for an account and the page's year; a bad file is refused whole, row by row. */
-export function UploadCard({ year, onType }: { year: number; onType: () => void }) {
+/**
+ * Upload a 1099-DA CSV for an account and the page's year; a bad file is refused whole, row by
+ * row. The account is the page's (the typed-in form's dialog starts from it too).
+ */
+export function UploadCard({
+  year,
+  account,
+  onAccount,
+  onType,
+}: {
+  year: number;
+  account: string | null;
+  onAccount: (id: string | null) => void;
+  onType: () => void;
+}) {
   const upload = useUploadBrokerForm();
   const [file, setFile] = useState<File | null>(null);
-  const [account, setAccount] = useState<string | null>(null);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!file || !account) return;
@@ -29,7 +41,7 @@ export function UploadCard({ year, onType }: { year: number; onType: () => void 
             </Text>
           </Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <AccountSelect value={account} onChange={setAccount} />
+            <AccountSelect value={account} onChange={onAccount} />
             <FileInput
               label="1099-DA file"
               placeholder="Choose a .csv file"

@@ -9,6 +9,7 @@ import {
 import { getTieOut, type TieOutStatus } from '@lotwise/contracts/tax/tie-out';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { useTaxDetails } from '@/lib/api/tax/get-details';
 import { ApiError, callApi } from '@/lib/api-client';
 import { postForm } from '@/lib/post-form';
 
@@ -87,10 +88,16 @@ export interface TieOutFilter {
   page: number;
 }
 
-/** The year's tie-out (null: no calculation yet, nothing to tie out to). */
+/**
+ * The year's tie-out (null: no calculation yet, nothing to tie out to). Its key names the latest
+ * calculation (the tax details' trace id and finish time, refreshed by the realtime channel):
+ * a recalculation that finishes reads it again, whatever changed the transactions before it.
+ */
 export function useTieOut(year: number, filter: TieOutFilter, enabled: boolean) {
+  const details = useTaxDetails();
+  const calculation = details.data ? `${details.data.trace_id}|${details.data.last_calculated_at}` : null;
   return useQuery({
-    queryKey: [...brokerFormsKeys.all, 'tie-out', year, filter] as const,
+    queryKey: [...brokerFormsKeys.all, 'tie-out', year, filter, calculation] as const,
     queryFn: async ({ signal }) => {
       try {
         const query = { page: filter.page, per_page: 25, status: filter.status, asset: filter.asset };
@@ -100,7 +107,7 @@ export function useTieOut(year: number, filter: TieOutFilter, enabled: boolean) 
         throw error;
       }
     },
-    enabled,
+    enabled: enabled && !details.isPending,
     placeholderData: (previous) => previous,
   });
 }
