@@ -133,10 +133,10 @@ async function importWalletFlow(context: BrowserContext, page: Page, width: numb
   await screenshot(page, `broker-wallet-${width}-refused`);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await dialog.waitFor({ state: 'hidden' });
-  // That other deposit is taken back: the coins came from the wallet, imported next.
+  // That other deposit is ignored: the coins came from the wallet, imported next.
   const added = (await other.json()) as { data: { transaction_id: number } };
-  const undo = await context.request.post('/api/traces/delete_transaction', {
-    data: { ids: [added.data.transaction_id] },
+  const undo = await context.request.post('/api/traces/toggle_group_transaction_type_ignore', {
+    data: { ids: [added.data.transaction_id], is_ignore: true },
     headers,
   });
   expect(undo.ok(), await undo.text()).toBe(true);

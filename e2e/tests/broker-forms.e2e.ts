@@ -221,6 +221,35 @@ async function tieOutFlow(context: BrowserContext, page: Page, width: number) {
   expect(await boxRow('G')).toEqual(['G', '5', '$28,030.00', '$20,525.00', '$475.00', '$7,980.00']);
   await screenshot(page, `broker-tie-out-${width}-all`);
 
+  // While the tie-out is read, and when it cannot be: the page says so, with a retry.
+  const tieOutUrl = /\/api\/tax\/years\/2025\/tie_out\?/;
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(tieOutUrl, async (route) => {
+    await held;
+    // Another reload may have dropped the request meanwhile.
+    await route.continue().catch(() => undefined);
+  });
+  await page.reload();
+  await page.getByText('Tying the forms out…').waitFor();
+  await screenshot(page, `broker-tie-out-${width}-loading`);
+  release();
+  await page.unroute(tieOutUrl);
+  await page.route(tieOutUrl, (route) =>
+    route.fulfill({
+      status: 500,
+      json: { status: 'error', code: 'internal', message: 'The server had a problem', messages: [] },
+    }),
+  );
+  await page.reload();
+  await page.getByText('The tie-out could not be read').waitFor({ timeout: 20_000 });
+  await screenshot(page, `broker-tie-out-${width}-error`);
+  await page.unroute(tieOutUrl);
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await page.getByTestId('tie-out-line').first().waitFor();
+
   // Filter to "basis differs", then to ETH: the 2 ETH that came from Ledger.
   await basisFilter.click();
   await expect.poll(() => page.getByTestId('tie-out-line').count()).toBe(5);

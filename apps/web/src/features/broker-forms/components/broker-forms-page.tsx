@@ -66,7 +66,11 @@ export function BrokerFormsPage({ year }: { year: number }) {
       ) : forms.isPending ? (
         <LoadingState />
       ) : forms.isError ? (
-        <ErrorState message={errorText(forms.error)} onRetry={() => forms.refetch()} />
+        <ErrorState
+          title="Your broker forms could not be read"
+          message={errorText(forms.error)}
+          onRetry={() => forms.refetch()}
+        />
       ) : (
         <Stack gap="lg">
           {readOnly ? (

@@ -106,8 +106,15 @@ export function TieOutSection({
   const [fixed, setFixed] = useState<number | null>(null);
   const tie = useTieOut(year, { status, asset, page }, hasForms);
   if (!hasForms) return null;
-  if (tie.isPending) return <LoadingState />;
-  if (tie.isError) return <ErrorState message={errorText(tie.error)} onRetry={() => tie.refetch()} />;
+  if (tie.isPending) return <LoadingState label="Tying the forms out…" />;
+  if (tie.isError)
+    return (
+      <ErrorState
+        title="The tie-out could not be read"
+        message={errorText(tie.error)}
+        onRetry={() => tie.refetch()}
+      />
+    );
   if (tie.data === null)
     return (
       <Card>

@@ -11,7 +11,7 @@ export function StatusTotalsTable({ statuses }: { statuses: Totals['by_status'] 
   const shown = statuses.filter((s) => s.count > 0);
   if (shown.length === 0) return null;
   return (
-    <Table.ScrollContainer minWidth={420}>
+    <Table.ScrollContainer minWidth={320}>
       <Table fz="sm" data-testid="status-totals">
         <Table.Thead>
           <Table.Tr>
