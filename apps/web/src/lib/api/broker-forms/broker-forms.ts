@@ -108,6 +108,8 @@ export function useTieOut(year: number, filter: TieOutFilter, enabled: boolean) 
       }
     },
     enabled: enabled && !details.isPending,
+    // The page shows the error in place of the tie-out (no toast besides).
+    meta: { inlineError: true },
     placeholderData: (previous) => previous,
   });
 }
