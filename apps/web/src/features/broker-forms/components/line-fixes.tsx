@@ -8,6 +8,9 @@ import { formatCrypto } from '@/lib/format/amount';
 import { missingUnits } from './line-fixes-rules';
 import { MissingDepositDialog } from './missing-deposit-dialog';
 
+/** A fix's progress: the deposit stored, then the year recalculated. */
+export type FixStage = 'saved' | 'recalculated';
+
 /**
  * The fixes a tie-out line offers where the difference is rows Lotwise never saw: coins sold
  * without a purchase or deposit (a transfer in from a wallet not imported) — add the deposit, or
@@ -21,13 +24,28 @@ export function LineFixes({
 }: {
   line: TieOutLineRow;
   readOnly: boolean;
-  onFixed: () => void;
+  onFixed: (stage: FixStage) => void;
 }) {
-  const [adding, setAdding] = useState(false);
+  // The units the open dialog adds: it stays while the year is recalculated, whatever the
+  // line reads meanwhile (the tie-out is read again when the calculation finishes).
+  const [adding, setAdding] = useState<string | null>(null);
   const units = missingUnits(line);
   const unmatched = line.reasons.some((r) => r.code === 'deposit_without_basis');
   const rowsMissing = line.reasons.some((r) => r.code === 'missing_rows');
-  if (readOnly || (units === null && !unmatched && !rowsMissing)) return null;
+  const dialog =
+    adding === null ? null : (
+      <MissingDepositDialog
+        line={line}
+        units={adding}
+        opened
+        onClose={() => setAdding(null)}
+        onFixed={(stage) => {
+          if (stage === 'recalculated') setAdding(null);
+          onFixed(stage);
+        }}
+      />
+    );
+  if (readOnly || (units === null && !unmatched && !rowsMissing)) return dialog;
   const importWallet = (
     <Button
       size="xs"
@@ -43,7 +61,7 @@ export function LineFixes({
     <Group gap="xs" wrap="wrap" data-testid="tie-out-fixes">
       {units !== null ? (
         <>
-          <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setAdding(true)}>
+          <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setAdding(units)}>
             Add the missing deposit
           </Button>
           {importWallet}
@@ -51,16 +69,6 @@ export function LineFixes({
             {formatCrypto(units)} {line.asset} came into {line.account} before {line.broker?.date_sold} from a
             wallet Lotwise has not seen.
           </Text>
-          <MissingDepositDialog
-            line={line}
-            units={units}
-            opened={adding}
-            onClose={() => setAdding(false)}
-            onFixed={() => {
-              setAdding(false);
-              onFixed();
-            }}
-          />
         </>
       ) : unmatched ? (
         // The deposit is there without its basis: another deposit would count the coins twice.
@@ -76,6 +84,7 @@ export function LineFixes({
           Import {line.account}’s latest export
         </Button>
       )}
+      {dialog}
     </Group>
   );
 }

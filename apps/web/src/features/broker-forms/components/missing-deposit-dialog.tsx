@@ -17,8 +17,11 @@ interface Props {
   units: string;
   opened: boolean;
   onClose: () => void;
-  /** The deposit is stored, the year recalculated and the tie-out read again. */
-  onFixed: () => void;
+  /**
+   * 'saved': the deposit is stored (the page keeps the line in view while the year is
+   * recalculated); 'recalculated': the year is recalculated and the tie-out is read again.
+   */
+  onFixed: (stage: 'saved' | 'recalculated') => void;
 }
 
 /**
@@ -48,7 +51,7 @@ export function MissingDepositDialog({ line, units, opened, onClose, onFixed }: 
     if (state !== 'complete' || done.current) return;
     done.current = true;
     // The page shows the line again (whatever its status now), then everything is read again.
-    onFixed();
+    onFixed('recalculated');
     void client.invalidateQueries({ queryKey: brokerFormsKeys.all });
   }, [state, client, onFixed]);
 
@@ -69,6 +72,7 @@ export function MissingDepositDialog({ line, units, opened, onClose, onFixed }: 
       lineId: line.broker.id,
       body: { units: amount, date_acquired: acquired, cost_basis: basis },
     });
+    onFixed('saved');
     const started = await recalculate.mutateAsync();
     setTraceId(started.trace_id);
   };

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { DisposalLots } from '@/components/tax/disposal-lots';
 import { paths } from '@/config/paths';
 import { formatCrypto, formatMoney } from '@/lib/format/amount';
-import { LineFixes } from './line-fixes';
+import { type FixStage, LineFixes } from './line-fixes';
 
 /** An opened tie-out line: why, its fixes, its Form 8949 row, and Lotwise's disposals with their lots. */
 export function TieOutLineDetail({
@@ -14,7 +14,7 @@ export function TieOutLineDetail({
 }: {
   line: TieOutLineRow;
   readOnly: boolean;
-  onFixed: () => void;
+  onFixed: (stage: FixStage) => void;
 }) {
   const f = line.form_8949;
   return (

@@ -19,6 +19,7 @@ import { ErrorState, LoadingState } from '@/components/ui/states';
 import { useTieOut } from '@/lib/api/broker-forms/broker-forms';
 import { errorText } from '@/lib/api-client';
 import { formatCrypto, formatMoney } from '@/lib/format/amount';
+import type { FixStage } from './line-fixes';
 import { STATUS_COLORS, STATUS_LABELS } from './status-labels';
 import { TieOutLineDetail } from './tie-out-line-detail';
 import { TieOutNotice } from './tie-out-notice';
@@ -29,7 +30,7 @@ interface RowProps {
   readOnly: boolean;
   /** The line was just fixed: it opens on what the tie-out says now. */
   fixed: boolean;
-  onFixed: () => void;
+  onFixed: (stage: FixStage) => void;
 }
 
 function LineRow({ line, readOnly, fixed, onFixed }: RowProps) {
@@ -183,12 +184,14 @@ export function TieOutSection({
         ) : (
           data.lines.map((l, i) => (
             <LineRow
-              key={`${l.broker?.id ?? 'l'}-${l.disposals[0]?.id ?? i}-${page}`}
+              // A 1099-DA line keeps its row across calculations (its dialog stays open while the
+              // year is recalculated); a Lotwise-only line is its sale.
+              key={l.broker ? `b-${l.broker.id}` : `d-${l.disposals[0]?.id ?? i}-${page}`}
               line={l}
               readOnly={readOnly}
               fixed={fixed !== null && l.broker?.id === fixed}
-              onFixed={() => {
-                setFixed(l.broker?.id ?? null);
+              onFixed={(stage) => {
+                if (stage === 'recalculated') setFixed(l.broker?.id ?? null);
                 setStatus(undefined);
                 setAsset(l.asset.toUpperCase());
                 setPage(1);
