@@ -45,7 +45,14 @@ export function LineFixes({
         }}
       />
     );
-  if (readOnly || (units === null && !unmatched && !rowsMissing)) return dialog;
+  // The dialog keeps its place in the tree whatever is offered (moving it would reset it).
+  if (readOnly || (units === null && !unmatched && !rowsMissing))
+    return (
+      <>
+        {null}
+        {dialog}
+      </>
+    );
   const importWallet = (
     <Button
       size="xs"
@@ -58,33 +65,35 @@ export function LineFixes({
     </Button>
   );
   return (
-    <Group gap="xs" wrap="wrap" data-testid="tie-out-fixes">
-      {units !== null ? (
-        <>
-          <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setAdding(units)}>
-            Add the missing deposit
+    <>
+      <Group gap="xs" wrap="wrap" data-testid="tie-out-fixes">
+        {units !== null ? (
+          <>
+            <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setAdding(units)}>
+              Add the missing deposit
+            </Button>
+            {importWallet}
+            <Text fz="xs" c="dimmed" w="100%">
+              {formatCrypto(units)} {line.asset} came into {line.account} before {line.broker?.date_sold} from
+              a wallet Lotwise has not seen.
+            </Text>
+          </>
+        ) : unmatched ? (
+          // The deposit is there without its basis: another deposit would count the coins twice.
+          importWallet
+        ) : (
+          <Button
+            size="xs"
+            variant="light"
+            component={Link}
+            to={paths.imports.path}
+            leftSection={<IconUpload size={14} />}
+          >
+            Import {line.account}’s latest export
           </Button>
-          {importWallet}
-          <Text fz="xs" c="dimmed" w="100%">
-            {formatCrypto(units)} {line.asset} came into {line.account} before {line.broker?.date_sold} from a
-            wallet Lotwise has not seen.
-          </Text>
-        </>
-      ) : unmatched ? (
-        // The deposit is there without its basis: another deposit would count the coins twice.
-        importWallet
-      ) : (
-        <Button
-          size="xs"
-          variant="light"
-          component={Link}
-          to={paths.imports.path}
-          leftSection={<IconUpload size={14} />}
-        >
-          Import {line.account}’s latest export
-        </Button>
-      )}
+        )}
+      </Group>
       {dialog}
-    </Group>
+    </>
   );
 }
