@@ -18,6 +18,13 @@ export interface BulkTarget {
    * SQLite its connection lock is already the caller's, so nothing else interleaves).
    */
   inTransaction?: boolean;
+  /**
+   * The row the rows belong to, where the table has no foreign key to it (PostgreSQL's result
+   * tables, migration 000053): locked FOR KEY SHARE once before the rows are written, as the
+   * key's check did per row, so rows are never written for a row that is gone (an error).
+   * Inside a caller's transaction the caller locks it.
+   */
+  parent?: { table: 'tax_calculations'; id: number };
 }
 
 /** A cell: text, a number, a flag or nothing. */
@@ -136,7 +143,7 @@ export async function bulkInsert<T extends keyof Database & string, S>(
   }
   const pool = target.inTransaction ? undefined : pgPoolOf(db);
   if (pool) {
-    await copyRows(pool, table, columns, items, cells);
+    await copyRows(pool, table, columns, items, cells, target.parent);
     return;
   }
   const types = await columnTypes(db, table);
@@ -173,14 +180,23 @@ async function copyRows<S>(
   columns: readonly string[],
   items: readonly S[],
   cells: (item: S) => Cell[],
+  parent?: BulkTarget['parent'],
 ): Promise<void> {
   if (items.length === 0) return;
   const client = await pool.connect();
   let failed = false;
   try {
     const names = columns.map((c) => `"${c}"`).join(', ');
+    if (parent) {
+      await client.query('begin');
+      const found = await client.query(`select 1 from "${parent.table}" where id = $1 for key share`, [
+        parent.id,
+      ]);
+      if (found.rowCount !== 1) throw new Error(`${table}: ${parent.table} ${parent.id} is gone`);
+    }
     const copy = client.query(copyFrom(`copy "${table}" (${names}) from stdin`));
     await pipeline(Readable.from(copyText(items, cells, columns.length)), copy);
+    if (parent) await client.query('commit');
   } catch (error) {
     failed = true;
     throw error;

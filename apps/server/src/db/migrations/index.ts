@@ -36,6 +36,7 @@ import * as m000049 from './000049_aggregator_handoffs.ts';
 import * as m000050 from './000050_oauth_refresh_lease.ts';
 import * as m000051 from './000051_broker_form_sale_fingerprints.ts';
 import * as m000052 from './000052_typed_broker_form_lines.ts';
+import * as m000053 from './000053_tax_results_without_row_checks.ts';
 
 /**
  * Every migration, named `NNNNNN_what` and run in the order of that sequence number (Kysely
@@ -83,4 +84,5 @@ export const migrations: Record<string, Migration> = {
   '000050_oauth_refresh_lease': m000050,
   '000051_broker_form_sale_fingerprints': m000051,
   '000052_typed_broker_form_lines': m000052,
+  '000053_tax_results_without_row_checks': m000053,
 };

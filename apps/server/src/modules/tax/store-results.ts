@@ -55,24 +55,34 @@ export async function insertResults(
 ): Promise<void> {
   const { db } = target;
   const allocationYear = result.allocation ? Number(result.allocation.effectiveDate.slice(0, 4)) : null;
+  // PostgreSQL's result tables have no key to the calculation (migration 000053): each write
+  // locks its row instead. Inside a caller's transaction the caller has locked it.
+  const rows: BulkTarget =
+    target.sqlite || target.inTransaction
+      ? target
+      : { ...target, parent: { table: 'tax_calculations', id: calcId } };
+  const yearList = Object.entries(result.years).map(([yearText, y]) => ({ year: Number(yearText), y }));
+  const disposals = yearList.flatMap(({ year, y }) => y.disposals.map((d) => ({ year, d })));
+  const incomeLines = yearList.flatMap(({ year, y }) => y.incomeLines.map((i) => ({ year, i })));
 
-  for (const [yearText, y] of Object.entries(result.years)) {
-    const year = Number(yearText);
-    await db
-      .insertInto('tax_year_summaries')
-      .values({
-        calc_id: calcId,
-        year,
-        proceeds: numericText(y.proceeds, 'tax_year_summaries.proceeds'),
-        cost_basis: numericText(y.costBasis, 'tax_year_summaries.cost_basis'),
-        short_term_gain: numericText(y.shortTermGain, 'tax_year_summaries.short_term_gain'),
-        long_term_gain: numericText(y.longTermGain, 'tax_year_summaries.long_term_gain'),
-        income: numericText(y.income, 'tax_year_summaries.income'),
-        disposal_count: y.disposals.length,
-        income_count: y.incomeLines.length,
-      })
-      .execute();
-    await bulkInsert(target, 'tax_disposals', DISPOSAL_COLUMNS, y.disposals, (d) => [
+  const summariesAndDisposals = async () => {
+    for (const { year, y } of yearList) {
+      await db
+        .insertInto('tax_year_summaries')
+        .values({
+          calc_id: calcId,
+          year,
+          proceeds: numericText(y.proceeds, 'tax_year_summaries.proceeds'),
+          cost_basis: numericText(y.costBasis, 'tax_year_summaries.cost_basis'),
+          short_term_gain: numericText(y.shortTermGain, 'tax_year_summaries.short_term_gain'),
+          long_term_gain: numericText(y.longTermGain, 'tax_year_summaries.long_term_gain'),
+          income: numericText(y.income, 'tax_year_summaries.income'),
+          disposal_count: y.disposals.length,
+          income_count: y.incomeLines.length,
+        })
+        .execute();
+    }
+    await bulkInsert(rows, 'tax_disposals', DISPOSAL_COLUMNS, disposals, ({ year, d }) => [
       calcId,
       year,
       Number(d.txId),
@@ -94,7 +104,9 @@ export async function insertResults(
       // null: no price for the day (the transaction's missing_price warning is the reason).
       numericCell(d.fairMarketValue, 'tax_disposals.fair_market_value', d.txId),
     ]);
-    await bulkInsert(target, 'tax_income', INCOME_COLUMNS, y.incomeLines, (i) => [
+  };
+  const theRest = async () => {
+    await bulkInsert(rows, 'tax_income', INCOME_COLUMNS, incomeLines, ({ year, i }) => [
       calcId,
       year,
       Number(i.txId),
@@ -106,62 +118,68 @@ export async function insertResults(
       i.wallet,
       Boolean(i.missingPrice),
     ]);
-  }
-  await bulkInsert(
-    target,
-    'tax_holdings',
-    ['calc_id', 'wallet', 'asset', 'amount', 'cost_basis', 'acquired_at', 'lot_id'],
-    result.holdings,
-    (h) => [
-      calcId,
-      h.wallet,
-      h.asset,
-      numericText(h.amount, 'tax_holdings.amount'),
-      numericText(h.costBasis, 'tax_holdings.cost_basis'),
-      h.acquiredAt,
-      h.lotId,
-    ],
-  );
-  await bulkInsert(
-    target,
-    'tax_warnings',
-    ['calc_id', 'code', 'transaction_id', 'message', 'affects', 'year'],
-    result.warnings,
-    (w) => [
-      calcId,
-      w.code,
-      w.txId && /^\d+$/.test(w.txId) ? Number(w.txId) : null,
-      w.message,
-      w.affects ? JSON.stringify(w.affects) : null,
-      w.txId !== null ? years(w.txId) : w.code === 'bad_option' ? null : allocationYear,
-    ],
-  );
-  const flagged = result.statuses.filter((s) => s.status === 'error' || s.flags.length > 0);
-  await bulkInsert(
-    target,
-    'tax_transaction_status',
-    [
-      'calc_id',
-      'user_id',
-      'transaction_id',
-      'status',
-      'missing_price',
-      'sell_without_buy',
-      'sell_without_buy_quantity',
-      'year',
-    ],
-    flagged,
-    (s) => [
-      calcId,
-      userId,
-      Number(s.id),
-      s.status,
-      s.flags.includes('missing_price'),
-      s.flags.includes('sell_without_buy'),
-      numericCell(s.sellWithoutBuyQuantity, 'tax_transaction_status.sell_without_buy_quantity', s.id),
-      years(s.id),
-    ],
-  );
+    await bulkInsert(
+      rows,
+      'tax_holdings',
+      ['calc_id', 'wallet', 'asset', 'amount', 'cost_basis', 'acquired_at', 'lot_id'],
+      result.holdings,
+      (h) => [
+        calcId,
+        h.wallet,
+        h.asset,
+        numericText(h.amount, 'tax_holdings.amount'),
+        numericText(h.costBasis, 'tax_holdings.cost_basis'),
+        h.acquiredAt,
+        h.lotId,
+      ],
+    );
+    await bulkInsert(
+      rows,
+      'tax_warnings',
+      ['calc_id', 'code', 'transaction_id', 'message', 'affects', 'year'],
+      result.warnings,
+      (w) => [
+        calcId,
+        w.code,
+        w.txId && /^\d+$/.test(w.txId) ? Number(w.txId) : null,
+        w.message,
+        w.affects ? JSON.stringify(w.affects) : null,
+        w.txId !== null ? years(w.txId) : w.code === 'bad_option' ? null : allocationYear,
+      ],
+    );
+    const flagged = result.statuses.filter((s) => s.status === 'error' || s.flags.length > 0);
+    await bulkInsert(
+      rows,
+      'tax_transaction_status',
+      [
+        'calc_id',
+        'user_id',
+        'transaction_id',
+        'status',
+        'missing_price',
+        'sell_without_buy',
+        'sell_without_buy_quantity',
+        'year',
+      ],
+      flagged,
+      (s) => [
+        calcId,
+        userId,
+        Number(s.id),
+        s.status,
+        s.flags.includes('missing_price'),
+        s.flags.includes('sell_without_buy'),
+        numericCell(s.sellWithoutBuyQuantity, 'tax_transaction_status.sell_without_buy_quantity', s.id),
+        years(s.id),
+      ],
+    );
+  };
+  // Each table's rows go in the order they had (their ids are the pages' order). On PostgreSQL
+  // outside a transaction, on two connections at once: its own insert work is most of the store.
+  if (target.sqlite || target.inTransaction) {
+    await summariesAndDisposals();
+    await theRest();
+  } else await Promise.all([summariesAndDisposals(), theRest()]);
   if (result.allocation) {
     await db
       .updateTable('tax_calculations')

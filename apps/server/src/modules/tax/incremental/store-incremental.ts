@@ -56,7 +56,11 @@ export async function storeIncremental(
   return db.transaction().execute(async (trx) => {
     const [me, kept] = await Promise.all([
       trx.selectFrom('tax_calculations').select('status').where('id', '=', s.calc.id).executeTakeFirst(),
-      trx.selectFrom('tax_calculations').select('status').where('id', '=', s.keepId).executeTakeFirst(),
+      // On PostgreSQL locked as the results' key did (migration 000053): it cannot go meanwhile.
+      (sqlite
+        ? trx.selectFrom('tax_calculations').select('status').where('id', '=', s.keepId)
+        : trx.selectFrom('tax_calculations').select('status').where('id', '=', s.keepId).forKeyShare()
+      ).executeTakeFirst(),
     ]);
     if (!me || me.status === 'superseded') return false;
     if (kept?.status !== 'complete') throw new Error('The calculation to update is gone; calculate again.');
