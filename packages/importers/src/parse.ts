@@ -35,6 +35,7 @@ export function parseFileEach(
   bytes: Uint8Array,
   options: ParseOptions,
   emit: (tx: NormalisedTransaction) => void,
+  reader?: LineReader,
 ): Omit<ImportResult, 'transactions'> {
   const { text } = decodeBytes(bytes);
   const found = locateFormat(text, options);
@@ -51,11 +52,55 @@ export function parseFileEach(
   });
   if (run.missing.length === 0) {
     const { header } = found;
-    for (const record of readRecords(text, header.delimiter, found.bodyOffset, header.line + 1))
-      run.record(record);
+    const take = reader?.format === found.def.id ? reader.forHeader(header.names, header.delimiter) : null;
+    if (take) readLines(text, found.bodyOffset, header.line + 1, header.delimiter, run, take);
+    else
+      for (const record of readRecords(text, header.delimiter, found.bodyOffset, header.line + 1))
+        run.record(record);
     run.end();
   }
   return { format: found.def.id, skipped, errors };
+}
+
+/**
+ * A caller's own reader for the plain lines of one layout (the CLI's calculation reads the
+ * universal template's lines straight into its rows). `forHeader` gives the reader for a file
+ * with these header names and delimiter, or null when it does not know them. The reader takes a
+ * line (neither quote nor CR in it) and its physical line number and returns true when it took
+ * the line, with the result the layout's parser would have given; false hands the line to the
+ * layout's parser (any error is the parser's, with its text).
+ */
+export interface LineReader {
+  format: string;
+  forHeader(names: readonly string[], delimiter: string): ((line: string, lineNo: number) => boolean) | null;
+}
+
+/**
+ * The body line by line for a LineReader: a line it does not take goes to the format as the
+ * record the tokenizer makes of it (a line without quote or CR is its cells split at the
+ * delimiter). From the first line with a quote or a CR, the rest goes through the tokenizer.
+ */
+function readLines(
+  text: string,
+  offset: number,
+  line: number,
+  delimiter: string,
+  run: FormatRun,
+  take: (line: string, lineNo: number) => boolean,
+): void {
+  const n = text.length;
+  while (offset < n) {
+    let end = text.indexOf('\n', offset);
+    if (end === -1) end = n;
+    const s = text.slice(offset, end);
+    if (s.indexOf('"') !== -1 || s.indexOf('\r') !== -1) {
+      for (const record of readRecords(text, delimiter, offset, line)) run.record(record);
+      return;
+    }
+    if (!take(s, line)) run.record({ line, cells: s.split(delimiter) });
+    offset = end + 1;
+    line += 1;
+  }
 }
 
 /**

@@ -4,6 +4,7 @@ import type { NormalisedTransaction } from '@lotwise/contracts/normalised';
 import { classificationOf } from '@lotwise/engine/label-classification';
 import type { EngineTransaction, EngineWarning } from '@lotwise/engine/types';
 import { parseFileEach } from '@lotwise/importers/parse';
+import { universalLines } from './universal-lines.ts';
 
 export interface LoadedWallets {
   transactions: EngineTransaction[];
@@ -41,10 +42,16 @@ export function loadWallets(paths: readonly string[]): LoadedWallets {
     // source lines) dies young instead of a million of them living through the calculation.
     const rows: EngineTransaction[] = [];
     const lines: number[] = [];
-    const result = parseFileEach(bytes, { wallet }, (tx) => {
-      rows.push(engineRow(tx, wallet));
-      lines.push(tx.source_lines[0] ?? -1);
-    });
+    // The universal template's plain lines become rows without the parser (universal-lines.ts).
+    const result = parseFileEach(
+      bytes,
+      { wallet },
+      (tx) => {
+        rows.push(engineRow(tx, wallet));
+        lines.push(tx.source_lines[0] ?? -1);
+      },
+      universalLines(wallet, rows, lines),
+    );
     // An unknown layout is the user's mistake to fix; a known layout with bad rows is data.
     if (result.format === 'unknown' || !recognised(result.errors)) {
       out.failures.push(`${path}: ${result.errors.map((e) => e.message).join('; ') || 'no transactions'}`);
@@ -86,7 +93,7 @@ export function loadWallets(paths: readonly string[]): LoadedWallets {
  * The fields of a record the calculation, its transfer matching and its pricing read, in one
  * shape for every row (the id is set once the file's rows are in order).
  */
-function engineRow(tx: NormalisedTransaction, wallet: string): EngineTransaction {
+export function engineRow(tx: NormalisedTransaction, wallet: string): EngineTransaction {
   return {
     id: '',
     wallet,

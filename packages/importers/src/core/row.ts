@@ -31,6 +31,24 @@ export const NUL_IN_CELL =
 /** Digits with an optional fraction: canonical after trimming zeros (see Row.plainAmount). */
 const PLAIN = /^\d+(?:\.\d+)?$/;
 
+/**
+ * The canonical text of a trimmed, non-placeholder cell holding a plain unsigned number of at
+ * most 12 characters (`0.0813`, `1500.50` → `1500.5`), or undefined when it needs the full
+ * rules of Row.amount() (signs, symbols, grouping, exponents, or longer text that may be a slice
+ * of the file's text). What `dec(abs(amount))` gives, without building a Decimal.
+ */
+export function plainCanonical(v: string): string | undefined {
+  if (v.length > 12 || !PLAIN.test(v)) return undefined;
+  let start = 0;
+  while (start < v.length - 1 && v.charCodeAt(start) === 48 && v.charCodeAt(start + 1) !== 46) start++;
+  let end = v.length;
+  if (v.includes('.')) {
+    while (v.charCodeAt(end - 1) === 48) end--;
+    if (v.charCodeAt(end - 1) === 46) end--;
+  }
+  return start === 0 && end === v.length ? v : v.slice(start, end);
+}
+
 /** One data row with typed accessors by column name. */
 export class Row {
   constructor(
@@ -89,15 +107,8 @@ export class Row {
   plainAmount(name: ColumnName, nth = 0): string | null | undefined {
     const v = this.cell(name, nth);
     if (v === undefined || isPlaceholder(v)) return null;
-    if (this.amountOptions.decimalComma || v.length > 12 || !PLAIN.test(v)) return undefined;
-    let start = 0;
-    while (start < v.length - 1 && v.charCodeAt(start) === 48 && v.charCodeAt(start + 1) !== 46) start++;
-    let end = v.length;
-    if (v.includes('.')) {
-      while (v.charCodeAt(end - 1) === 48) end--;
-      if (v.charCodeAt(end - 1) === 46) end--;
-    }
-    return start === 0 && end === v.length ? v : v.slice(start, end);
+    if (this.amountOptions.decimalComma) return undefined;
+    return plainCanonical(v);
   }
 
   /**

@@ -7,7 +7,7 @@ import type { FormatDefinition } from '../core/types.ts';
  * Koinly universal template (§8.1, ARCHITECTURE.md "Universal CSV"). Amounts exclude the fee;
  * the row shape decides the kind and `Label` refines it.
  */
-const INCOME: LegTags = {
+export const KOINLY_INCOME_TAGS: LegTags = {
   airdrop: { kind: 'income', subtype: 'airdrop' },
   fork: { kind: 'income', subtype: 'fork' },
   mining: { kind: 'income', subtype: 'mining' },
@@ -17,7 +17,7 @@ const INCOME: LegTags = {
   'other income': { kind: 'income', subtype: 'income' },
   'loan interest': { kind: 'income', subtype: 'interest' },
 };
-const SPEND: LegTags = {
+export const KOINLY_SPEND_TAGS: LegTags = {
   gift: { kind: 'spend', subtype: 'gift' },
   lost: { kind: 'spend', subtype: 'lost' },
   cost: { kind: 'spend', subtype: 'cost' },
@@ -56,8 +56,8 @@ export const koinlyUniversal: FormatDefinition = {
             label,
             tag: label,
           },
-          INCOME,
-          SPEND,
+          KOINLY_INCOME_TAGS,
+          KOINLY_SPEND_TAGS,
         ),
       );
     },
