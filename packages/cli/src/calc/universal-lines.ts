@@ -24,10 +24,6 @@ const COLUMNS = [
   'TxHash',
 ];
 
-/** A code the importer stores as it is (assetCode leaves it, the storable checks pass it). */
-const CODE = /^[A-Z0-9]{1,12}$/;
-/** A fiat value's currency the importer stores as it is. */
-const CURRENCY = /^[A-Z0-9]{1,8}$/;
 const TX_HASH_LIMIT = 200;
 
 type Leg = { asset: string; amount: string };
@@ -57,41 +53,60 @@ export function universalLines(wallet: string, rows: EngineTransaction[], lines:
   };
 }
 
+/** The ends of a line's twelve cells (CUTS[i] is the offset after cell i). */
+const CUTS = new Int32Array(12);
+
+/** Fills CUTS; false unless the line has exactly twelve cells. */
+function cut(line: string): boolean {
+  let from = 0;
+  for (let i = 0; i < 11; i++) {
+    const at = line.indexOf(',', from);
+    if (at === -1) return false;
+    CUTS[i] = at;
+    from = at + 1;
+  }
+  if (line.indexOf(',', from) !== -1) return false;
+  CUTS[11] = line.length;
+  return true;
+}
+
+function startOf(i: number): number {
+  return i === 0 ? 0 : CUTS[i - 1]! + 1;
+}
+
 /** The engine's row for one line (loadWallets' engineRow of the parser's record), or null. */
 function universalRow(line: string, wallet: string): EngineTransaction | null {
-  const c = line.split(',');
-  if (c.length !== 12) return null;
+  // A NUL anywhere: the parser's (it refuses one in any cell it reads).
+  if (!cut(line) || line.indexOf('\u0000') !== -1) return null;
   // The parser's reading order: net worth, label, its currency, then the date and the legs.
-  const worth = amountOf(c[7]!);
+  const worth = amountAt(line, 7);
   if (worth === undefined) return null;
-  const labelCell = c[9]!;
-  const worthCurrency = c[8]!;
-  if (worthCurrency !== '' && !CURRENCY.test(worthCurrency)) return null;
-  if (worth !== null && worthCurrency === '') return null;
-  const date = c[0]!;
-  if (date.length !== 19 && date.length !== 20) return null;
+  const currencyStart = startOf(8);
+  const currencyEnd = CUTS[8]!;
+  const hasCurrency = currencyEnd > currencyStart;
+  if (hasCurrency && !isCode(line, currencyStart, currencyEnd, 8)) return null;
+  if (worth !== null && !hasCurrency) return null;
+  const dateStart = startOf(0);
+  const dateLength = CUTS[0]! - dateStart;
+  if (dateLength !== 19 && dateLength !== 20) return null;
   let timestamp: string;
   try {
-    timestamp = parseTime(date, 'iso');
+    timestamp = parseTime(line.slice(dateStart, CUTS[0]!), 'iso');
   } catch (e) {
     if (e instanceof TimeError) return null;
     throw e;
   }
-  const sent = legOf(c[1]!, c[2]!);
+  const sent = legAt(line, 1);
   if (sent === undefined) return null;
-  const received = legOf(c[3]!, c[4]!);
+  const received = legAt(line, 3);
   if (received === undefined) return null;
-  const fee = legOf(c[5]!, c[6]!);
+  const fee = legAt(line, 5);
   if (fee === undefined) return null;
-  const hash = c[11]!;
-  if (hash !== '' && !plainText(hash, TX_HASH_LIMIT)) return null;
-  const txHash = hash === '' || isPlaceholder(hash) ? null : hash;
-  if (c[10]!.indexOf('\u0000') !== -1) return null;
-  const fiat = worth !== null ? { currency: worthCurrency, amount: worth } : null;
-  // fromLegs: the kind from the legs, refined by the label (own keys of its tables only).
-  let kind: string;
-  let subtype: string | null;
-  let fiatValue = fiat;
+  const hashStart = startOf(11);
+  const hashEnd = CUTS[11]!;
+  if (hashEnd > hashStart && !plainText(line, hashStart, hashEnd, TX_HASH_LIMIT)) return null;
+  const labelStart = startOf(9);
+  const labelCell = CUTS[9]! > labelStart ? line.slice(labelStart, CUTS[9]!) : '';
   if (
     labelCell !== '' &&
     !Object.hasOwn(KOINLY_INCOME_TAGS, labelCell) &&
@@ -99,6 +114,12 @@ function universalRow(line: string, wallet: string): EngineTransaction | null {
   )
     return null;
   const label = labelCell === '' ? null : labelCell;
+  const fiat =
+    worth !== null ? { currency: assetCode(line.slice(currencyStart, currencyEnd)), amount: worth } : null;
+  // fromLegs: the kind from the legs, refined by the label (own keys of its tables only).
+  let kind: string;
+  let subtype: string | null;
+  let fiatValue = fiat;
   if (sent && received) {
     const s = isFiat(sent.asset);
     const r = isFiat(received.asset);
@@ -122,6 +143,11 @@ function universalRow(line: string, wallet: string): EngineTransaction | null {
   } else {
     return null;
   }
+  // Only transfer matching reads the hash, and only of deposits and withdrawals.
+  const txHash =
+    (kind === 'deposit' || kind === 'withdrawal') && hashEnd > hashStart
+      ? hashAt(line, hashStart, hashEnd)
+      : null;
   const row: EngineTransaction = {
     id: '',
     wallet,
@@ -133,7 +159,7 @@ function universalRow(line: string, wallet: string): EngineTransaction | null {
     received,
     fee,
     fiat_value: fiatValue,
-    tx_hash: kind === 'deposit' || kind === 'withdrawal' ? txHash : null,
+    tx_hash: txHash,
     token_contract: null,
     classification: null,
     pairId: null,
@@ -142,26 +168,54 @@ function universalRow(line: string, wallet: string): EngineTransaction | null {
   return row;
 }
 
-/** A plain amount's canonical text, null for an empty cell, undefined for anything else. */
-function amountOf(cell: string): string | null | undefined {
-  return cell === '' ? null : plainCanonical(cell);
+/** Cell i's plain amount as canonical text, null for an empty cell, undefined for anything else. */
+function amountAt(line: string, i: number): string | null | undefined {
+  const start = startOf(i);
+  const end = CUTS[i]!;
+  if (end === start) return null;
+  return plainCanonical(line.slice(start, end));
 }
 
-/** A leg of a plain amount and an upper-case code, null when the amount is empty, else undefined. */
-function legOf(amountCell: string, assetCell: string): Leg | null | undefined {
-  if (amountCell === '') return null;
-  const amount = plainCanonical(amountCell);
-  if (amount === undefined || !CODE.test(assetCell)) return undefined;
-  return { asset: assetCode(assetCell), amount };
+/**
+ * The leg of amount cell i and code cell i + 1: null when the amount is empty, undefined when
+ * the amount is not plain or the code not an upper-case one.
+ */
+function legAt(line: string, i: number): Leg | null | undefined {
+  const amount = amountAt(line, i);
+  if (amount == null) return amount;
+  const start = CUTS[i]! + 1;
+  const end = CUTS[i + 1]!;
+  if (!isCode(line, start, end, 12)) return undefined;
+  return { asset: assetCode(line.slice(start, end)), amount };
 }
 
-/** Printable ASCII from end to end (nothing trim() would remove, no NUL or BOM), within the limit. */
-function plainText(text: string, limit: number): boolean {
-  if (text.length > limit) return false;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
+/** Upper-case letters and digits from start to end, at most `limit` of them (at least one). */
+function isCode(line: string, start: number, end: number, limit: number): boolean {
+  const length = end - start;
+  if (length < 1 || length > limit) return false;
+  for (let k = start; k < end; k++) {
+    const code = line.charCodeAt(k);
+    if (!((code >= 65 && code <= 90) || (code >= 48 && code <= 57))) return false;
+  }
+  return true;
+}
+
+/** A non-empty hash cell that passed plainText: its text, or null for a placeholder. */
+function hashAt(line: string, start: number, end: number): string | null {
+  const text = line.slice(start, end);
+  return isPlaceholder(text) ? null : text;
+}
+
+/**
+ * Printable ASCII from start to end, spaces inside only (nothing trim() would remove, no BOM),
+ * within the limit: the parser's trimmed cell is the text itself.
+ */
+function plainText(line: string, start: number, end: number, limit: number): boolean {
+  if (end - start > limit) return false;
+  for (let k = start; k < end; k++) {
+    const code = line.charCodeAt(k);
     if (code <= 32 || code >= 127) {
-      if (code === 32 && i > 0 && i < text.length - 1) continue;
+      if (code === 32 && k > start && k < end - 1) continue;
       return false;
     }
   }

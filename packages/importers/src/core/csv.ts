@@ -217,8 +217,12 @@ export interface PhysicalLine {
 export function headLines(text: string, limit: number): PhysicalLine[] {
   const out: PhysicalLine[] = [];
   let offset = 0;
+  // The next CR at or after `offset` (-1: none in the rest of the text), looked for again only
+  // once passed: a file without CRs was searched to its end for each of the lines (25 × 10 MB).
+  let cr = text.indexOf('\r');
   for (let line = 1; line <= limit && offset < text.length; line += 1) {
-    const end = lineEnd(text, offset);
+    if (cr !== -1 && cr < offset) cr = text.indexOf('\r', offset);
+    const end = lineEnd(text, offset, cr);
     const crlf = text.charCodeAt(end) === CR && text.charCodeAt(end + 1) === LF;
     const next = end >= text.length ? text.length : end + (crlf ? 2 : 1);
     out.push({ line, offset, text: text.slice(offset, end), next });
@@ -227,10 +231,9 @@ export function headLines(text: string, limit: number): PhysicalLine[] {
   return out;
 }
 
-/** Offset of the first CR or LF at or after `from` (text.length when none). */
-function lineEnd(text: string, from: number): number {
+/** Offset of the first CR or LF at or after `from` (text.length when none); `cr` is the first CR's. */
+function lineEnd(text: string, from: number, cr: number): number {
   const lf = text.indexOf('\n', from);
-  const cr = text.indexOf('\r', from);
   if (cr === -1) return lf === -1 ? text.length : lf;
   return lf === -1 || cr < lf ? cr : lf;
 }
