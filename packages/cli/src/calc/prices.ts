@@ -4,7 +4,6 @@ import type { EngineTransaction, EngineWarning, PriceLookup } from '@lotwise/eng
 import { priceSettingsFromEnv } from '@lotwise/prices/config';
 import { engineLookup } from '@lotwise/prices/explain';
 import { priceNeeds } from '@lotwise/prices/needs';
-import { formatPriceFileError, parsePriceFile } from '@lotwise/prices/price-csv';
 import { PriceResolver, type Resolution } from '@lotwise/prices/resolver';
 import { MemoryPriceStore } from '@lotwise/prices/store';
 import { priceWarnings } from '@lotwise/prices/warnings';
@@ -27,16 +26,20 @@ export async function resolveCliPrices(
   options: { currency: string; offline: boolean; env?: Record<string, string | undefined> },
 ): Promise<CliPrices | string> {
   const store = new MemoryPriceStore();
-  for (const path of files) {
-    let bytes: Buffer;
-    try {
-      bytes = readFileSync(path);
-    } catch (error) {
-      return `cannot read price file ${path}: ${(error as Error).message}`;
+  // The price-file reader (and its CSV library) only for --prices: most runs name none.
+  if (files.length > 0) {
+    const { formatPriceFileError, parsePriceFile } = await import('@lotwise/prices/price-csv');
+    for (const path of files) {
+      let bytes: Buffer;
+      try {
+        bytes = readFileSync(path);
+      } catch (error) {
+        return `cannot read price file ${path}: ${(error as Error).message}`;
+      }
+      const parsed = parsePriceFile(bytes, { name: basename(path), currency: options.currency });
+      if (!parsed.ok) return `price file ${path}: ${parsed.errors.map(formatPriceFileError).join('; ')}`;
+      await store.save(parsed.prices);
     }
-    const parsed = parsePriceFile(bytes, { name: basename(path), currency: options.currency });
-    if (!parsed.ok) return `price file ${path}: ${parsed.errors.map(formatPriceFileError).join('; ')}`;
-    await store.save(parsed.prices);
   }
   let settings: ReturnType<typeof priceSettingsFromEnv>;
   try {

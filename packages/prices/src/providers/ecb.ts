@@ -1,4 +1,3 @@
-import { parse } from 'csv-parse/sync';
 import type { StoredPrice } from '../types.ts';
 import { CircuitBreaker, DEFAULT_COOLDOWN_SECONDS } from './breaker.ts';
 import { DEFAULT_TIMEOUT_SECONDS, withDeadline } from './deadline.ts';
@@ -57,6 +56,8 @@ export class EcbFxProvider implements FxProvider {
       withDeadline(this.id, this.label, timeoutMs, (signal) => this.get(url, signal)),
     );
     if (text === null) return [];
+    // Loaded here, not at start: most calculations never ask the ECB.
+    const { parse } = await import('csv-parse/sync');
     let rows: Record<string, string>[];
     try {
       rows = parse(text, { columns: true, skip_empty_lines: true, trim: true, bom: true });
