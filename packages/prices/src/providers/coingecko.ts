@@ -162,6 +162,11 @@ export class CoinGeckoProvider implements CryptoProvider {
     return this.call((_signal, client) => request(client));
   }
 
+  /** Loads the SDK now rather than at the first request (a server, which lives long). */
+  preload(): void {
+    this.sdkClient().catch(() => undefined);
+  }
+
   /** The SDK client, made on first use. */
   private sdkClient(): Promise<Coingecko> {
     this.client ??= import('@coingecko/coingecko-typescript').then((sdk) => {

@@ -34,6 +34,8 @@ export class PriceService {
   constructor(db: Kysely<Database>, env: Record<string, string | undefined>) {
     this.repo = new PricesRepo(db);
     this.settings = priceSettingsFromEnv(env);
+    // The SDK loads with the server, as before the provider loaded it on first use (for the CLI).
+    this.settings.coingecko?.preload();
   }
 
   /** Provider names in use, e.g. ["CoinGecko", "Bitstamp", "European Central Bank"]; [] offline. */
