@@ -54,6 +54,7 @@ for (const dialect of DIALECTS) {
         ])
         .where('user_id', '=', aliceId)
         .where('label', '=', 'Missing deposit')
+        .where('ignored', '=', false)
         .orderBy('id')
         .execute();
 
@@ -183,6 +184,58 @@ for (const dialect of DIALECTS) {
       expect(more.body.message).toBe(
         'units: at most 5 DOT of this sale have no purchase; a deposit of more would count coins twice',
       );
+      expect(await deposits()).toEqual([]);
+    });
+
+    it('while other transactions changed since the calculation, a deposit is refused until it is recalculated', async () => {
+      const id = (await dot()).broker!.id;
+      const good = { units: '5', date_acquired: '2025-07-01', cost_basis: '25' };
+      // Another row edited since the calculation: an imported wallet or an edit may hold the very
+      // transfer in, so the tie-out the fix would trust may be out of date.
+      const other = await server.ctx.db.kysely
+        .selectFrom('transactions')
+        .select('id')
+        .where('user_id', '=', aliceId)
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+      const toggle = async (is_ignore: boolean) => {
+        const res = await alice.post('/api/traces/toggle_group_transaction_type_ignore', {
+          ids: [Number(other.id)],
+          is_ignore,
+        });
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+      };
+      // Ignored and enabled again: as it was, but changed since the calculation.
+      await toggle(true);
+      await toggle(false);
+      const stale = await fix(alice, id, good);
+      expect(stale.status, JSON.stringify(stale.body)).toBe(409);
+      expect(stale.body.message).toBe(
+        'Your transactions or settings changed since the last calculation, so this tie-out may be out of date (an imported wallet may hold these coins): recalculate first, then add the deposit if the line still has units without a purchase',
+      );
+      expect(await deposits()).toEqual([]);
+    });
+
+    it('four deposits of the same 5 DOT sent at once: one is added, the others refused', async () => {
+      const id = (await dot()).broker!.id;
+      const body = { units: '5', date_acquired: '2025-07-01', cost_basis: '25' };
+      const answers = await Promise.all([1, 2, 3, 4].map(() => fix(alice, id, body)));
+      expect(answers.map((a) => a.status).sort(), JSON.stringify(answers.map((a) => a.body))).toEqual([
+        200, 409, 409, 409,
+      ]);
+      for (const refused of answers.filter((a) => a.status === 409))
+        expect([
+          'This line has no units without a purchase: adding a deposit would count coins twice',
+          'Another deposit for these coins was added at the same moment: read the tie-out again before adding more',
+        ]).toContain(refused.body.message);
+      expect(await deposits()).toHaveLength(1);
+      // Taken away again for the next test, which adds the deposit in two parts.
+      const added = answers.find((a) => a.status === 200)!.body.data.transaction_id as number;
+      const ignored = await alice.post('/api/traces/toggle_group_transaction_type_ignore', {
+        ids: [added],
+        is_ignore: true,
+      });
+      expect(ignored.status, JSON.stringify(ignored.body)).toBe(200);
       expect(await deposits()).toEqual([]);
     });
 

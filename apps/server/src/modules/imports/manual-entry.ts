@@ -17,7 +17,7 @@ export async function insertManualEntry(
   ctx: AppContext,
   userId: number,
   body: ManualEntry,
-  options: { accountId?: number } = {},
+  options: { accountId?: number; dedupeKey?: string } = {},
 ): Promise<number> {
   const db = ctx.db.kysely;
   const repo = new ImportsRepo(db);
@@ -39,8 +39,9 @@ export async function insertManualEntry(
     }));
   const now = nowIso();
   const timestamp = new Date(body.date).toISOString().replace(/\.\d{3}Z$/, 'Z');
-  // Typed-in rows are never duplicates of one another: each gets a key of its own.
-  const key = createHash('sha256').update(`manual|${randomUUID()}`).digest('hex');
+  // Typed-in rows are never duplicates of one another: each gets a key of its own (a caller
+  // that must not write one row twice gives its own).
+  const key = options.dedupeKey ?? createHash('sha256').update(`manual|${randomUUID()}`).digest('hex');
   const row = await db
     .insertInto('transactions')
     .values({
