@@ -1,7 +1,6 @@
 import type { BrokerForm, BrokerFormLine } from '@lotwise/contracts/tax/broker-forms';
 import type { Form1099DaBoxes } from '@lotwise/contracts/tax/form-1099da';
 import { Dec } from '@lotwise/reports/money';
-import { plainDecimalText } from '@lotwise/reports/tie-out/cents';
 import type { BrokerLine } from '@lotwise/reports/tie-out/types';
 import type { Kysely, Selectable } from 'kysely';
 import type { BrokerFormLinesTable, Database } from '../../db/schema.ts';

@@ -11,8 +11,7 @@ import { OauthService } from './oauth.service.ts';
 export async function revokeBeforeDelete(ctx: AppContext, userId: number, historyId: number): Promise<void> {
   const repo = new OauthRepo(ctx.db.kysely);
   const conn = await repo.find(userId, historyId);
-  if (!conn || conn.status !== 'active' || !ctx.config.oauth[conn.provider as keyof typeof ctx.config.oauth])
-    return;
+  if (conn?.status !== 'active' || !ctx.config.oauth[conn.provider as keyof typeof ctx.config.oauth]) return;
   const box = new SecretBox(loadSecretKey({ envKey: ctx.config.secretKey, dataDir: ctx.config.dataDir }));
   try {
     await new OauthService(ctx, repo, box).revoke(userId, historyId);
