@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from './support/dialects.ts';
 import { TestClient } from './support/http-client.ts';
+import { download, pageTexts } from './support/pdf-text.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 
 const fixture = (name: string) =>
@@ -320,6 +321,21 @@ for (const dialect of DIALECTS) {
       expect(taxact).toContain('5 DOT,07/01/2025,08/01/2025,30.00,0.00,Short,G');
       const pdf = await client.request('GET', '/api/tax/reports/2025/form-8949.pdf');
       expect(pdf.status).toBe(200);
+      // Line 2 adds up (g) like (d), (e) and (h): Box G's (50.00) + 25.00 + 500.00 = 475.00, and
+      // Box K's (10.00).
+      const pages = await pageTexts(
+        (await download(server, client, '/api/tax/reports/2025/form-8949.pdf')).bytes,
+      );
+      const page = (box: string) => pages.find((p) => p.includes(`Box ${box}, page 1 of`))!;
+      expect(page('G')).toContain('\n475.00 Tj');
+      expect(page('G')).toContain('\n7,980.00 Tj');
+      expect(page('K')).toContain('\n(10.00) Tj');
+      // Schedule D's column (g) carries them: line 1b 475.00, line 8b 10.00, line 9 (10.00).
+      const scheduleD = (
+        await pageTexts((await download(server, client, '/api/tax/reports/2025/schedule-d.pdf')).bytes)
+      ).join('\n');
+      for (const figure of ['\n475.00 Tj', '\n10.00 Tj', '\n(10.00) Tj']) expect(scheduleD).toContain(figure);
+      expect(scheduleD).not.toContain('no adjustments are made');
     });
 
     it('another user sees no tie-out of these forms', async () => {

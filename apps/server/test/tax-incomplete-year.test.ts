@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { inflateSync } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from './support/dialects.ts';
 import { TestClient } from './support/http-client.ts';
+import { download, pageTexts } from './support/pdf-text.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 
 /*
@@ -25,40 +25,6 @@ const COMPLETE = [
   '2023-01-10 12:00:00 UTC,10000,USD,1,BTC,,,10000,USD,,Buy,',
   '2024-03-01 09:00:00 UTC,0.5,BTC,8000,USD,,,8000,USD,,Sell,',
 ].join('\n');
-
-async function download(server: TestServer, client: TestClient, url: string) {
-  const cookies = (client as unknown as { cookies: Map<string, string> }).cookies;
-  const res = await server.app.inject({
-    method: 'GET',
-    url,
-    headers: { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
-  });
-  return { status: res.statusCode, bytes: res.rawPayload, text: res.body };
-}
-
-/** The text drawn on each page (pdf-lib writes Flate-compressed content streams). */
-async function pageTexts(bytes: Uint8Array): Promise<string[]> {
-  const doc = await PDFDocument.load(bytes);
-  return doc.getPages().map((page) => {
-    const raw = page.node.Contents();
-    const refs = raw && 'asArray' in raw ? (raw as { asArray(): unknown[] }).asArray() : [raw];
-    return refs
-      .map((ref) => {
-        const stream = doc.context.lookup(ref as never) as { contents?: Uint8Array } | undefined;
-        if (!stream?.contents) return '';
-        try {
-          return inflateSync(stream.contents).toString('latin1');
-        } catch {
-          return Buffer.from(stream.contents).toString('latin1');
-        }
-      })
-      .join('\n')
-      .replace(
-        /<([0-9A-Fa-f]+)>\s*Tj/g,
-        (_, hex: string) => `${Buffer.from(hex, 'hex').toString('latin1')} Tj`,
-      );
-  });
-}
 
 for (const dialect of DIALECTS) {
   describe(`${dialect}: an incomplete year says so everywhere, with one count (issue 35)`, () => {

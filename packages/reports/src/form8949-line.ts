@@ -14,7 +14,7 @@ export interface Form8949Line {
   dateAcquired: string;
   /** (c) MM/DD/YYYY */
   dateSold: string;
-  /** (d), (e), (g), (h): "1234.56"; (f) and (g) are blank: no adjustments are made. */
+  /** (d), (e), (g), (h): "1234.56"; (f) and (g) are blank unless the 1099-DA tie-out corrects the line. */
   proceeds: string;
   costBasis: string;
   code: string;

@@ -191,7 +191,8 @@ function totalsRow(sheet: Sheet, top: number, info: PageInfo): Record<string, st
   const printed = {
     proceeds: shownMoney(t.proceeds, t.proceedsMissing > 0, formMoney),
     costBasis: shownMoney(t.costBasis, t.basisMissing > 0, formMoney),
-    adjustment: '',
+    // (g) is added up like the others where a row has one (a 1099-DA correction, code B).
+    adjustment: info.lines.some((l) => l.adjustment !== '') ? formMoney(t.adjustment) : '',
     gain: shownMoney(t.gain, t.missing > 0, formMoney),
   };
   const at: Array<[number, string]> = [

@@ -1,7 +1,7 @@
 import type { IncomeReport } from '../income.ts';
 import { shownMoney } from '../incomplete.ts';
 import type { HoldingRow, ReportModel } from '../model.ts';
-import { formMoney, plain, sum, toCents, usDate } from '../money.ts';
+import { Dec, formMoney, plain, sum, toCents, usDate } from '../money.ts';
 import type { ScheduleD } from '../schedule-d.ts';
 import { type Column, MARGIN, PAGE_WIDTH } from './doc.ts';
 import { type Flow, flowTable, sectionTitle } from './pages.ts';
@@ -28,7 +28,8 @@ export function scheduleDSection(
     r.label,
     r.amounts ? shownMoney(r.amounts.proceeds, r.amounts.proceedsMissing > 0, money) : '',
     r.amounts ? shownMoney(r.amounts.costBasis, r.amounts.basisMissing > 0, money) : '',
-    '',
+    // Form 8949's column (g) carried over: the 1099-DA corrections; blank where there are none.
+    r.amounts && !new Dec(r.amounts.adjustment).isZero() ? money(r.amounts.adjustment) : '',
     r.amounts || ['7', '15', '16'].includes(r.line) ? shownMoney(r.gain, r.missing > 0, money) : '',
   ];
   let f = sectionTitle(
@@ -45,7 +46,7 @@ export function scheduleDSection(
     f,
     next,
     'Notes',
-    'Only the transactions in this report are included. Add lines 1a, 4, 5, 6 (short-term carryover), 8a, 11, 12, 13 and 14 (long-term carryover) from your other records; lines 17 to 22 are not covered. Column (g) is blank: no adjustments are made. Amounts are rounded to cents row by row on Form 8949; these totals are the sums of those rounded rows.',
+    'Only the transactions in this report are included. Add lines 1a, 4, 5, 6 (short-term carryover), 8a, 11, 12, 13 and 14 (long-term carryover) from your other records; lines 17 to 22 are not covered. Column (g) is the sum of column (g) of Form 8949 (the corrections of a Form 1099-DA), blank where there are none. Amounts are rounded to cents row by row on Form 8949; these totals are the sums of those rounded rows.',
   );
   const line7 = schedule.partI.at(-1)!;
   const line15 = schedule.partII.at(-1)!;
