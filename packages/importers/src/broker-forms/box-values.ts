@@ -7,10 +7,17 @@ import { AmountError, dec, isPlaceholder, parseAmount } from '../core/decimal.ts
 export class BoxProblem extends Error {}
 
 const empty = (raw: string) => isPlaceholder(raw);
+const EXPONENT = /\d\s*[eE]\s*[+-]?\d/;
 
 /** A non-negative amount as a canonical decimal string; null when blank. */
 export function amountBox(raw: string): string | null {
   if (empty(raw)) return null;
+  // The form prints its figures out in digits; an exponent is a spreadsheet's rewrite (1e3 for
+  // 1000) that the typed form refuses too, never read as the number it might be.
+  if (EXPONENT.test(raw))
+    throw new BoxProblem(
+      `"${raw.trim()}" is written with an exponent; write the amount out in digits, such as 1000 or 0.00000001`,
+    );
   let value: ReturnType<typeof parseAmount>;
   try {
     value = parseAmount(raw);

@@ -119,6 +119,7 @@ describe('1099-DA CSV layouts', () => {
       'SOL,1,,2025-03-01,5,,Medium,maybe',
       'SOL,,,2025-03-01,5,,S,',
       'SOL,2,,2024-12-31,5,,S,',
+      'BTC,1e3,,2025-03-01,1.5E+2,,S,',
     ].join('\n');
     const result = parse1099Da(csv(text), { taxYear: 2025 });
     expect(result.lines).toEqual([]);
@@ -130,6 +131,17 @@ describe('1099-DA CSV layouts', () => {
       { line: 6, column: 'Box 6', message: '"Medium" is not Short-term, Long-term or Ordinary' },
       { line: 7, column: 'Box 1c', message: 'the number of units (box 1c) is missing' },
       { line: 8, column: 'Box 1e', message: 'sold 2024-12-31, not in tax year 2025' },
+      // A spreadsheet's exponent is never read as the number it may be (1e3 was 1000 BTC).
+      {
+        line: 9,
+        column: 'Box 1f',
+        message: '"1.5E+2" is written with an exponent; write the amount out in digits, such as 1000 or 0.00000001',
+      },
+      {
+        line: 9,
+        column: 'Box 1c',
+        message: '"1e3" is written with an exponent; write the amount out in digits, such as 1000 or 0.00000001',
+      },
     ]);
   });
 
