@@ -135,12 +135,14 @@ describe('1099-DA CSV layouts', () => {
       {
         line: 9,
         column: 'Box 1f',
-        message: '"1.5E+2" is written with an exponent; write the amount out in digits, such as 1000 or 0.00000001',
+        message:
+          '"1.5E+2" is written with an exponent; write the amount out in digits, such as 1000 or 0.00000001',
       },
       {
         line: 9,
         column: 'Box 1c',
-        message: '"1e3" is written with an exponent; write the amount out in digits, such as 1000 or 0.00000001',
+        message:
+          '"1e3" is written with an exponent; write the amount out in digits, such as 1000 or 0.00000001',
       },
     ]);
   });
