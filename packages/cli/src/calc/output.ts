@@ -8,9 +8,11 @@ import type {
   YearSummary,
 } from '@lotwise/engine/types';
 import { plain, toCents } from '@lotwise/reports/money';
+import type { TieOut } from '@lotwise/reports/tie-out/types';
 import { printedTotals, type TotalsInput } from '@lotwise/reports/totals';
 import { DisposalJson, printed } from './disposal-json.ts';
 import { type YearIncomplete, yearIncomplete } from './incomplete.ts';
+import { tieOutText } from './tie-out-text.ts';
 import { HUGE_INSIDE, LONG_LIST } from './write-json.ts';
 
 /** The `lotwise calc --json` document (ARCHITECTURE.md "CLI"). Every number is a decimal string. */
@@ -30,7 +32,7 @@ export interface CalcJson {
   statuses: CalculationResult['statuses'];
   allocation?: CalculationResult['allocation'];
   /** With --1099da: the tie-out of each year that has a form (packages/reports tie-out). */
-  tieOut?: Record<string, unknown>;
+  tieOut?: Record<string, Pick<TieOut, 'byStatus' | 'byBox'>>;
   moves?: CalculationResult['moves'];
 }
 
@@ -220,6 +222,7 @@ export function toText(json: CalcJson, currency: string): string {
       `Wallet allocation at ${json.allocation.effectiveDate} (${json.allocation.rule}): ${json.allocation.entries.length} lot assignments (see --json or --allocation-csv)`,
     );
   }
+  if (json.tieOut) parts.push(...tieOutText(json.tieOut, table, money));
   parts.push('', `Warnings: ${json.warnings.length}`);
   for (const warning of json.warnings.slice(0, 20)) parts.push(`  - ${warning.message}`);
   if (json.warnings.length > 20)
