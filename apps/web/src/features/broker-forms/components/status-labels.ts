@@ -17,3 +17,10 @@ export const STATUS_COLORS: Record<TieOutStatus, string> = {
   form_only: 'grape',
   lotwise_only: 'blue',
 };
+
+/** The badge of a line below 768 px: the long labels shortened so the badge is never cut. */
+export const STATUS_SHORT_LABELS: Record<TieOutStatus, string> = {
+  ...STATUS_LABELS,
+  form_only: '1099-DA only',
+  lotwise_only: 'Lotwise only',
+};

@@ -16,11 +16,12 @@ import {
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ErrorState, LoadingState } from '@/components/ui/states';
+import { useIsMobile } from '@/hooks/use-is-mobile';
 import { useTieOut } from '@/lib/api/broker-forms/broker-forms';
 import { errorText } from '@/lib/api-client';
 import { formatCrypto, formatMoney } from '@/lib/format/amount';
 import type { FixStage } from './line-fixes';
-import { STATUS_COLORS, STATUS_LABELS } from './status-labels';
+import { STATUS_COLORS, STATUS_LABELS, STATUS_SHORT_LABELS } from './status-labels';
 import { TieOutLineDetail } from './tie-out-line-detail';
 import { TieOutNotice } from './tie-out-notice';
 import { BoxTotalsTable, StatusTotalsTable } from './tie-out-totals';
@@ -35,16 +36,17 @@ interface RowProps {
 
 function LineRow({ line, readOnly, fixed, onFixed }: RowProps) {
   const [open, setOpen] = useState(fixed);
+  const mobile = useIsMobile();
   const units = line.broker ? line.broker.units : (line.disposals[0]?.amount ?? null);
   const day = line.broker?.date_sold ?? line.disposals[0]?.disposed_at ?? '';
   return (
     <Card withBorder radius="sm" p="sm" data-testid="tie-out-line" data-status={line.status}>
       <UnstyledButton onClick={() => setOpen(!open)} w="100%" aria-expanded={open}>
         <Group justify="space-between" wrap="wrap" gap="xs">
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs" wrap="wrap">
             {open ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
-            <Badge color={STATUS_COLORS[line.status]} variant="light" size="sm">
-              {STATUS_LABELS[line.status]}
+            <Badge color={STATUS_COLORS[line.status]} variant="light" size="sm" style={{ flexShrink: 0 }}>
+              {(mobile ? STATUS_SHORT_LABELS : STATUS_LABELS)[line.status]}
             </Badge>
             <Text fz="sm" fw={600}>
               {units === null ? '' : `${formatCrypto(units)} `}

@@ -2,7 +2,11 @@ import type { getTieOut, TieOutStatus } from '@lotwise/contracts/tax/tie-out';
 import { Stack, Table, Text, Title } from '@mantine/core';
 import type { z } from 'zod';
 import { formatMoney } from '@/lib/format/amount';
+import classes from './box-totals.module.css';
 import { STATUS_LABELS } from './status-labels';
+
+/** The box table's columns; below 768 px each cell shows its column's name (box-totals.module.css). */
+const BOX_COLUMNS = ['Box', 'Lines', '(d) Proceeds', '(e) Basis', '(g) Adjustment', '(h) Gain'] as const;
 
 type Totals = z.infer<typeof getTieOut.response>['data']['totals'];
 
@@ -48,32 +52,35 @@ export function BoxTotalsTable({ year, boxes }: { year: number; boxes: Totals['b
         Every line of each box of the Form 8949 you download, the sales of accounts without a 1099-DA included
         (boxes I and L).
       </Text>
-      <Table.ScrollContainer minWidth={480}>
-        <Table fz="sm" data-testid="box-totals">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Box</Table.Th>
-              <Table.Th ta="right">Lines</Table.Th>
-              <Table.Th ta="right">(d) Proceeds</Table.Th>
-              <Table.Th ta="right">(e) Basis</Table.Th>
-              <Table.Th ta="right">(g) Adjustment</Table.Th>
-              <Table.Th ta="right">(h) Gain</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {boxes.map((b) => (
-              <Table.Tr key={b.box} data-testid={`box-total-${b.box}`}>
-                <Table.Td>{b.box}</Table.Td>
-                <Table.Td ta="right">{b.count}</Table.Td>
-                <Table.Td ta="right">{formatMoney(b.proceeds)}</Table.Td>
-                <Table.Td ta="right">{formatMoney(b.cost_basis)}</Table.Td>
-                <Table.Td ta="right">{formatMoney(b.adjustment)}</Table.Td>
-                <Table.Td ta="right">{formatMoney(b.gain)}</Table.Td>
-              </Table.Tr>
+      <Table fz="sm" data-testid="box-totals" className={classes.stacked}>
+        <Table.Thead>
+          <Table.Tr>
+            {BOX_COLUMNS.map((c, i) => (
+              <Table.Th key={c} ta={i === 0 ? undefined : 'right'}>
+                {c}
+              </Table.Th>
             ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {boxes.map((b) => (
+            <Table.Tr key={b.box} data-testid={`box-total-${b.box}`}>
+              {[
+                b.box,
+                String(b.count),
+                formatMoney(b.proceeds),
+                formatMoney(b.cost_basis),
+                formatMoney(b.adjustment),
+                formatMoney(b.gain),
+              ].map((value, i) => (
+                <Table.Td key={BOX_COLUMNS[i]} data-label={BOX_COLUMNS[i]} ta={i === 0 ? undefined : 'right'}>
+                  {value}
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
     </Stack>
   );
 }
