@@ -18,7 +18,8 @@ const notAnId = (least: 0 | 1) =>
  */
 export function idNumber(least: 0 | 1, tooLarge = 'is not the id of any record') {
   const message = notAnId(least);
-  return z.union([z.number(), z.string()], { error: message }).transform((v, ctx) => {
+  // 20 characters hold every id and more (a longer text names none): each text a call reads is bounded.
+  return z.union([z.number(), z.string().max(20)], { error: message }).transform((v, ctx) => {
     const n = typeof v === 'number' ? v : v === '0' || CANONICAL_ID.test(v) ? Number(v) : Number.NaN;
     if (!Number.isInteger(n) || n < least) {
       ctx.addIssue({ code: 'custom', message, input: v });
