@@ -5,24 +5,15 @@ import { isPlaceholder } from '@lotwise/importers/core/decimal';
 import { assetCode } from '@lotwise/importers/core/records';
 import { plainCanonical } from '@lotwise/importers/core/row';
 import { parseTime, TimeError } from '@lotwise/importers/core/time';
-import { KOINLY_INCOME_TAGS, KOINLY_SPEND_TAGS } from '@lotwise/importers/formats/koinly-universal';
+import {
+  KOINLY_INCOME_TAGS,
+  KOINLY_SPEND_TAGS,
+  UNIVERSAL_COLUMNS,
+} from '@lotwise/importers/formats/koinly-universal';
 import type { LineReader } from '@lotwise/importers/parse';
 
 /** The universal template's columns in the template's own order: the only header read here. */
-const COLUMNS = [
-  'Date',
-  'Sent Amount',
-  'Sent Currency',
-  'Received Amount',
-  'Received Currency',
-  'Fee Amount',
-  'Fee Currency',
-  'Net Worth Amount',
-  'Net Worth Currency',
-  'Label',
-  'Description',
-  'TxHash',
-];
+const COLUMNS: readonly string[] = UNIVERSAL_COLUMNS;
 
 const TX_HASH_LIMIT = 200;
 

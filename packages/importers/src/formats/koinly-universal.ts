@@ -7,6 +7,22 @@ import type { FormatDefinition } from '../core/types.ts';
  * Koinly universal template (§8.1, ARCHITECTURE.md "Universal CSV"). Amounts exclude the fee;
  * the row shape decides the kind and `Label` refines it.
  */
+/** The template's columns in its own order: what Lotwise exports, and the CLI's fast path reads. */
+export const UNIVERSAL_COLUMNS = [
+  'Date',
+  'Sent Amount',
+  'Sent Currency',
+  'Received Amount',
+  'Received Currency',
+  'Fee Amount',
+  'Fee Currency',
+  'Net Worth Amount',
+  'Net Worth Currency',
+  'Label',
+  'Description',
+  'TxHash',
+] as const;
+
 export const KOINLY_INCOME_TAGS: LegTags = {
   airdrop: { kind: 'income', subtype: 'airdrop' },
   fork: { kind: 'income', subtype: 'fork' },

@@ -1,21 +1,9 @@
 import { csvLine } from '@lotwise/engine/csv-cell';
+import { UNIVERSAL_COLUMNS } from '@lotwise/importers/formats/koinly-universal';
 import type { TransactionRow } from '../../db/schema.ts';
 
 /** Koinly's universal template, the layout Lotwise exports and connected sources may write. */
-export const UNIVERSAL_COLUMNS = [
-  'Date',
-  'Sent Amount',
-  'Sent Currency',
-  'Received Amount',
-  'Received Currency',
-  'Fee Amount',
-  'Fee Currency',
-  'Net Worth Amount',
-  'Net Worth Currency',
-  'Label',
-  'Description',
-  'TxHash',
-] as const;
+export { UNIVERSAL_COLUMNS };
 
 export const EXPORT_HEADER = [...UNIVERSAL_COLUMNS, 'Type', 'Account', 'Id'];
 
