@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../http.ts';
+import { wholeNumber } from '../ids.ts';
 
 /**
  * Plans, the free import limit, payments and billing history (spec 01 §1–§4, §7, §8).
@@ -7,7 +8,7 @@ import { defineCall } from '../http.ts';
  * feature and no pricing prompt appears; `billing_enabled` tells the pages which world they are in.
  */
 
-const taxYear = z.coerce.number().int().min(2009).max(2100);
+const taxYear = wholeNumber(2009, 2100);
 
 /** One plan of a tax year's catalogue. `transaction_limit` null: unlimited. */
 export const plan = z.object({

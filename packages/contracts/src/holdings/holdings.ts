@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall, flag } from '../http.ts';
-import { recordId } from '../ids.ts';
+import { pageNumber, recordId, wholeNumber } from '../ids.ts';
 
 /** Page sizes offered by the holdings table (spec 01 §9: the shared constant; 20 first). */
 export const HOLDINGS_PAGE_SIZES = [20, 30, 50, 100] as const;
@@ -61,8 +61,8 @@ const holdingsMeta = {
 };
 
 export const listHoldingsQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(HOLDINGS_DEFAULT_PAGE_SIZE),
+  page: pageNumber.default(1),
+  per_page: wholeNumber(1, 100).default(HOLDINGS_DEFAULT_PAGE_SIZE),
   /** An account (import history) id: only what that account holds. */
   account: recordId.optional(),
 });

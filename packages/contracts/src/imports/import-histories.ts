@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../http.ts';
-import { recordId } from '../ids.ts';
+import { pageNumber, recordId, wholeNumber } from '../ids.ts';
 
 export const importStatus = z.enum(['in-progress', 'complete', 'failed']);
 
@@ -67,8 +67,8 @@ export const listImportHistoriesV2 = defineCall({
   summary: 'Accounts, 50 per page, with page metadata',
   tag: 'imports',
   query: z.object({
-    page: z.coerce.number().int().min(1).default(1),
-    size: z.coerce.number().int().min(1).max(200).default(IMPORT_HISTORY_PAGE_SIZE),
+    page: pageNumber.default(1),
+    size: wholeNumber(1, 200).default(IMPORT_HISTORY_PAGE_SIZE),
   }),
   response: z.object({ data: z.array(importHistoryRow), meta: pageMeta }),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../http.ts';
-import { recordId } from '../ids.ts';
+import { pageNumber, recordId, wholeNumber } from '../ids.ts';
 
 /** spec 01 §5/§9: Labs keeps at most 6 research items per user. */
 export const LABS_MAX_ITEMS = 6;
@@ -113,8 +113,8 @@ export const discoverQuery = z.object({
   q: z.string().trim().max(60).optional(),
   /** Only assets the user holds. */
   held: z.enum(['true', 'false']).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(20),
+  page: pageNumber.default(1),
+  per_page: wholeNumber(1, 100).default(20),
 });
 
 /** GET /api/labs/discover: search and browse assets, with the user's own holdings of each. */

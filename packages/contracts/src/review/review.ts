@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../http.ts';
-import { idNumber } from '../ids.ts';
+import { idNumber, pageNumber, wholeNumber } from '../ids.ts';
 import { FINDING_WIZARDS, WIZARDS } from './wizards.ts';
 
 export const wizardName = z.enum(WIZARDS);
@@ -60,8 +60,8 @@ export const listFindings = defineCall({
   tag: 'review',
   query: z.object({
     wizard: findingWizard,
-    page: z.coerce.number().int().min(1).default(1),
-    per_page: z.coerce.number().int().min(1).max(100).default(20),
+    page: pageNumber.default(1),
+    per_page: wholeNumber(1, 100).default(20),
   }),
   response: z.object({
     data: z.object({
@@ -112,7 +112,7 @@ export const methodComparison = defineCall({
   path: '/api/review/method_comparison',
   summary: 'One tax year under FIFO, LIFO, HIFO and LOFO side by side (SelectLifoFifo)',
   tag: 'review',
-  query: z.object({ year: z.coerce.number().int().min(2000).max(2100) }),
+  query: z.object({ year: wholeNumber(2000, 2100) }),
   response: z.object({
     data: z.object({
       year: z.number().int(),

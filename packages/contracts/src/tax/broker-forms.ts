@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { defineCall } from '../http.ts';
-import { recordId } from '../ids.ts';
+import { recordId, wholeNumber } from '../ids.ts';
 import { form1099DaBoxes } from './form-1099da.ts';
 
-const taxYear = z.coerce.number().int().min(2025, 'Form 1099-DA exists from tax year 2025').max(2100);
+const taxYear = wholeNumber(2025, 2100, 'Form 1099-DA exists from tax year 2025');
 
 /** One stored 1099-DA: the account (the exchange it came from), the year, its totals. */
 export const brokerForm = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../http.ts';
+import { pageNumber, wholeNumber } from '../ids.ts';
 import { brokerFormLine } from './broker-forms.ts';
 
 export const tieOutStatuses = [
@@ -104,13 +105,13 @@ export const getTieOut = defineCall({
   summary: 'The tie-out of a year’s Forms 1099-DA against Lotwise’s disposals, line by line',
   tag: 'tax',
   params: z.object({
-    year: z.coerce.number().int().min(2025, 'Form 1099-DA exists from tax year 2025').max(2100),
+    year: wholeNumber(2025, 2100, 'Form 1099-DA exists from tax year 2025'),
   }),
   query: z.object({
     status: tieOutStatus.optional(),
     asset: z.string().max(64).optional(),
-    page: z.coerce.number().int().min(1).default(1),
-    per_page: z.coerce.number().int().min(1).max(500).default(50),
+    page: pageNumber.default(1),
+    per_page: wholeNumber(1, 500).default(50),
   }),
   response: z.object({
     data: z.object({

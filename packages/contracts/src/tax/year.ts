@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../http.ts';
-import { recordId } from '../ids.ts';
+import { pageNumber, recordId, wholeNumber } from '../ids.ts';
 
 /**
  * Rounded totals of one term, as Form 8949 prints them (sum of the rows rounded to cents).
@@ -81,7 +81,7 @@ export const getTaxYear = defineCall({
   path: '/api/tax/years/:year',
   summary: 'One tax year: term totals, income by type, gains by month and asset, warnings',
   tag: 'tax',
-  params: z.object({ year: z.coerce.number().int().min(2000).max(2100) }),
+  params: z.object({ year: wholeNumber(2000, 2100) }),
   response: z.object({ data: yearDetail }),
 });
 
@@ -113,10 +113,10 @@ export const listTaxDisposals = defineCall({
   path: '/api/tax/years/:year/disposals',
   summary: 'The disposals of a tax year, paged, in date order',
   tag: 'tax',
-  params: z.object({ year: z.coerce.number().int().min(2000).max(2100) }),
+  params: z.object({ year: wholeNumber(2000, 2100) }),
   query: z.object({
-    page: z.coerce.number().int().min(1).default(1),
-    per_page: z.coerce.number().int().min(1).max(200).default(25),
+    page: pageNumber.default(1),
+    per_page: wholeNumber(1, 200).default(25),
   }),
   response: z.object({
     data: z.array(disposalRow),

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { defineCall, successStatus } from '../http.ts';
-import { recordId } from '../ids.ts';
+import { pageNumber, recordId, wholeNumber } from '../ids.ts';
 import { masquerade, role } from '../users/user.ts';
 
 const email = z.string().trim().toLowerCase().email('Enter a valid e-mail address').max(254);
 const idParams = z.object({ id: recordId });
 const paging = {
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(20),
+  page: pageNumber.default(1),
+  per_page: wholeNumber(1, 100).default(20),
 };
 const pageMeta = z.object({
   current_page: z.number().int(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../http.ts';
-import { recordId } from '../ids.ts';
+import { pageNumber, recordId, wholeNumber } from '../ids.ts';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, SORT_ATTRIBUTES } from './constants.ts';
 import { transactionRow } from './transaction-row.ts';
 
@@ -89,10 +89,8 @@ function listTransactionsShape(strict: boolean) {
   const valueOrObject = valueOrObjectOf(strict);
   return {
     txns_type: z.string().max(40).default('all'),
-    page: z.coerce.number().int().min(1).default(1),
-    page_size: z.coerce
-      .number()
-      .int()
+    page: pageNumber.default(1),
+    page_size: wholeNumber(0, 1000)
       .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), 'must be 20, 30, 50 or 100')
       .default(DEFAULT_PAGE_SIZE),
     sort_order: z.enum(['asc', 'desc']).default('desc'),
