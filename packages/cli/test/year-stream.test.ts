@@ -3,8 +3,9 @@ import { calculate } from '@lotwise/engine/calculate';
 import type { CalculateOptions, DisposalLine, EngineTransaction } from '@lotwise/engine/types';
 import { describe, expect, it } from 'vitest';
 import { DisposalJson, printed } from '../src/calc/disposal-json.ts';
-import { restJson, toJson } from '../src/calc/output.ts';
-import { writeJson } from '../src/calc/write-json.ts';
+import { restJson, toJson, yearJson } from '../src/calc/output.ts';
+import { HUGE_INSIDE, type Piece, pieces, writeJson } from '../src/calc/write-json.ts';
+import { YearLines } from '../src/calc/year-lines.ts';
 import { YearStream } from '../src/calc/year-stream.ts';
 
 function sink(): { out: Writable; text: () => string } {
@@ -84,13 +85,15 @@ async function whole(year: number | null): Promise<string> {
   return text();
 }
 
-async function streamed(year: number | null): Promise<string> {
+/** `lineByLine`: the lines come to the stream as recorded (the CLI's way), else with their year. */
+async function streamed(year: number | null, lineByLine = true): Promise<string> {
   const { out, text } = sink();
   const stream = new YearStream(year, out);
   const result = calculate(history(), {
     ...OPTIONS,
     releaseRows: true,
     onYear: (key, summary) => stream.year(key, summary),
+    ...(lineByLine ? { onDisposal: (y: number, line: DisposalLine) => stream.disposal(y, line) } : {}),
   });
   await stream.end(restJson(result, year, []));
   return text();
@@ -115,6 +118,58 @@ describe('lotwise calc --json printed year by year', () => {
     expect(Object.keys(years)).toEqual(['2021', '2022', '2023', '2024', '2025']);
     // A short year too: its lists are printed whole, indented.
     expect(years['2025'].disposals.length).toBeLessThanOrEqual(16);
+  });
+
+  it('fills no buffer again that a slow stream still holds', async () => {
+    // The stream keeps the very chunks it is given and takes each one later.
+    const held: Array<Buffer | string> = [];
+    const out = new Writable({
+      write(chunk: Buffer | string, _encoding, done) {
+        held.push(chunk);
+        setImmediate(done);
+      },
+    });
+    const stream = new YearStream(null, out);
+    const result = calculate(history(), {
+      ...OPTIONS,
+      releaseRows: true,
+      onYear: (key, summary) => stream.year(key, summary),
+      onDisposal: (y, line) => stream.disposal(y, line),
+    });
+    await stream.end(restJson(result, null, []));
+    expect(held.filter((chunk) => typeof chunk !== 'string').length).toBeGreaterThan(1);
+    expect(Buffer.concat(held.map((chunk) => Buffer.from(chunk))).toString()).toBe(await whole(null));
+  });
+
+  it('writes the same bytes when the lines come with their year instead of one by one', async () => {
+    expect(await streamed(null, false)).toBe(await whole(null));
+  });
+
+  it('prints a list of 16 lines whole, of 17 line by line, and walks a line of very many lots', () => {
+    const summary = calculate(history(), OPTIONS).years['2021']!;
+    const line = summary.disposals[0]!;
+    const many: DisposalLine = {
+      ...line,
+      txId: 'many',
+      lots: Array.from({ length: HUGE_INSIDE + 1 }, (_, i) => ({ ...line.lots[0]!, lotId: `lot-${i}` })),
+    };
+    const text = (parts: Iterable<Piece>): string =>
+      Buffer.concat([...parts].map((p) => Buffer.from(p))).toString();
+    const lists: DisposalLine[][] = [
+      [],
+      [line],
+      Array.from({ length: 16 }, (_, i) => ({ ...line, txId: `t${i}` })),
+      Array.from({ length: 17 }, (_, i) => ({ ...line, txId: `t${i}` })),
+      [many, ...Array.from({ length: 20 }, (_, i) => ({ ...line, txId: `t${i}` }))],
+      Array.from({ length: 40 }, (_, i) => (i === 20 || i === 39 ? many : { ...line, txId: `t${i}` })),
+      [many, line],
+    ];
+    for (const disposals of lists) {
+      const lines = new YearLines('      ');
+      for (const d of disposals) lines.add(d);
+      const expected = text(pieces(yearJson({ ...summary, disposals }, true).disposals, '      '));
+      expect(text(lines.print())).toBe(expected);
+    }
   });
 
   it('with --year: that year only, and an empty year when nothing happened in it', async () => {

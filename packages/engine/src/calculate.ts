@@ -31,6 +31,7 @@ export function calculate(
   const rec = new Recorder();
   rec.currency = options.currency ?? 'USD';
   if (options.recordMoves) rec.moves = [];
+  if (options.onDisposal) rec.onDisposal = options.onDisposal;
   let timeZone = options.timeZone ?? 'UTC';
   if (!isValidTimeZone(timeZone)) {
     rec.warn({ code: 'bad_option', txId: null, message: `Unknown time zone "${timeZone}"; UTC used.` });

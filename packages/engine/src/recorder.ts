@@ -48,6 +48,8 @@ export class Recorder {
   readonly warnings: EngineWarning[] = [];
   /** The reporting currency (named in missing-rate warnings). */
   currency = 'USD';
+  /** Set: each disposal line goes to it as it is recorded, not into its year (see onDisposal). */
+  onDisposal: ((year: number, line: DisposalLine) => void) | null = null;
   /** Null unless the caller asked for lot moves. */
   moves: MoveRecord[] | null = null;
   /** Warnings of rows without a value, or valued another way (price-warnings.ts). */
@@ -379,7 +381,8 @@ export class Recorder {
       line.fairMarketValue = input.fairMarketValue === null ? null : this.text(input.fairMarketValue);
     }
     const totals = this.touchYear(event.year);
-    totals.disposals.push(line);
+    if (this.onDisposal !== null) this.onDisposal(event.year, line);
+    else totals.disposals.push(line);
     if (taxable) {
       totals.proceeds += shownProceeds;
       totals.costBasis += basis;

@@ -130,6 +130,12 @@ export interface CalculateOptions {
    * A million rows' disposal lines need not all be alive at once (the CLI prints each year).
    */
   onYear?: (year: string, summary: YearSummary) => void;
+  /**
+   * Each disposal line as soon as it is recorded, with its tax year. The line is then the
+   * callback's: it is not kept in its year's summary (`disposals` there is empty), so a caller
+   * that prints lines as they come (the CLI) keeps no line object alive at all.
+   */
+  onDisposal?: (year: number, line: DisposalLine) => void;
 }
 
 export type Term = 'short' | 'long';

@@ -16,36 +16,40 @@ export class DisposalJson extends OwnJson {
   }
 
   toText(): string {
-    const d = this.line;
-    const lots = d.lots;
-    let lotsText = '';
-    for (let i = 0; i < lots.length; i++) {
-      const text = lotText(lots[i]!);
-      if (text === null) return JSON.stringify(printed(d));
-      lotsText = i === 0 ? text : `${lotsText},${text}`;
-    }
-    if (
-      typeof d.amount !== 'string' ||
-      typeof d.acquiredAt !== 'string' ||
-      typeof d.disposedAt !== 'string' ||
-      typeof d.proceeds !== 'string' ||
-      typeof d.costBasis !== 'string' ||
-      typeof d.gain !== 'string' ||
-      typeof d.term !== 'string' ||
-      typeof d.category !== 'string' ||
-      typeof d.asset !== 'string' ||
-      typeof d.wallet !== 'string' ||
-      typeof d.txId !== 'string' ||
-      typeof d.taxable !== 'boolean'
-    )
-      return JSON.stringify(printed(d));
-    let text = `{"asset":${quotedOnce(d.asset)},"amount":"${d.amount}","acquiredAt":"${d.acquiredAt}","disposedAt":"${d.disposedAt}","proceeds":"${d.proceeds}","costBasis":"${d.costBasis}","gain":"${d.gain}","term":"${d.term}","category":"${d.category}","wallet":${quotedOnce(d.wallet)},"lots":[${lotsText}],"txId":${quoted(d.txId)},"taxable":${d.taxable}`;
-    if (d.sellWithoutBuy) text += `,"sellWithoutBuy":${JSON.stringify(d.sellWithoutBuy)}`;
-    if (d.missingPrice) text += ',"missingPrice":true';
-    if (d.basisUnknown) text += ',"basisUnknown":true';
-    if (d.fairMarketValue) text += `,"fairMarketValue":${JSON.stringify(d.fairMarketValue)}`;
-    return `${text}}`;
+    return disposalText(this.line);
   }
+}
+
+/** A disposal line as JSON.stringify prints `printed(d)`, built by hand (see DisposalJson). */
+export function disposalText(d: DisposalLine): string {
+  const lots = d.lots;
+  let lotsText = '';
+  for (let i = 0; i < lots.length; i++) {
+    const text = lotText(lots[i]!);
+    if (text === null) return JSON.stringify(printed(d));
+    lotsText = i === 0 ? text : `${lotsText},${text}`;
+  }
+  if (
+    typeof d.amount !== 'string' ||
+    typeof d.acquiredAt !== 'string' ||
+    typeof d.disposedAt !== 'string' ||
+    typeof d.proceeds !== 'string' ||
+    typeof d.costBasis !== 'string' ||
+    typeof d.gain !== 'string' ||
+    typeof d.term !== 'string' ||
+    typeof d.category !== 'string' ||
+    typeof d.asset !== 'string' ||
+    typeof d.wallet !== 'string' ||
+    typeof d.txId !== 'string' ||
+    typeof d.taxable !== 'boolean'
+  )
+    return JSON.stringify(printed(d));
+  let text = `{"asset":${quotedOnce(d.asset)},"amount":"${d.amount}","acquiredAt":"${d.acquiredAt}","disposedAt":"${d.disposedAt}","proceeds":"${d.proceeds}","costBasis":"${d.costBasis}","gain":"${d.gain}","term":"${d.term}","category":"${d.category}","wallet":${quotedOnce(d.wallet)},"lots":[${lotsText}],"txId":${quoted(d.txId)},"taxable":${d.taxable}`;
+  if (d.sellWithoutBuy) text += `,"sellWithoutBuy":${JSON.stringify(d.sellWithoutBuy)}`;
+  if (d.missingPrice) text += ',"missingPrice":true';
+  if (d.basisUnknown) text += ',"basisUnknown":true';
+  if (d.fairMarketValue) text += `,"fairMarketValue":${JSON.stringify(d.fairMarketValue)}`;
+  return `${text}}`;
 }
 
 /** The printed fields of a disposal line (what `lotwise calc --json` shows of it). */

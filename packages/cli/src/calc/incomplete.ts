@@ -1,4 +1,4 @@
-import type { YearSummary } from '@lotwise/engine/types';
+import type { DisposalLine, YearSummary } from '@lotwise/engine/types';
 
 export type YearTotalKey = 'proceeds' | 'costBasis' | 'shortTermGain' | 'longTermGain' | 'income';
 
@@ -30,40 +30,53 @@ function count(n: number, one: string, many: string): string {
 export function yearIncomplete(
   summary: Pick<YearSummary, 'disposals' | 'incomeLines'>,
 ): YearIncomplete | null {
-  let missingPrice = 0;
-  let basisUnknown = 0;
-  let short = false;
-  let long = false;
-  for (const line of summary.disposals) {
-    if (!line.taxable || (!line.missingPrice && !line.basisUnknown)) continue;
-    if (line.missingPrice) missingPrice++;
-    if (line.basisUnknown) basisUnknown++;
-    if (line.term === 'long') long = true;
-    else short = true;
+  const lines = new IncompleteLines();
+  for (const line of summary.disposals) lines.add(line);
+  return lines.incomplete(summary.incomeLines);
+}
+
+/** yearIncomplete's count of a year's disposal lines, one line at a time (a streamed year). */
+export class IncompleteLines {
+  private missingPrice = 0;
+  private basisUnknown = 0;
+  private short = false;
+  private long = false;
+
+  add(line: Pick<DisposalLine, 'taxable' | 'missingPrice' | 'basisUnknown' | 'term'>): void {
+    if (!line.taxable || (!line.missingPrice && !line.basisUnknown)) return;
+    if (line.missingPrice) this.missingPrice++;
+    if (line.basisUnknown) this.basisUnknown++;
+    if (line.term === 'long') this.long = true;
+    else this.short = true;
   }
-  let incomeMissingPrice = 0;
-  for (const line of summary.incomeLines) if (line.missingPrice) incomeMissingPrice++;
-  if (missingPrice + basisUnknown + incomeMissingPrice === 0) return null;
-  const unknown = new Set<YearTotalKey>();
-  if (missingPrice > 0) unknown.add('proceeds');
-  if (basisUnknown > 0) unknown.add('costBasis');
-  if (short) unknown.add('shortTermGain');
-  if (long) unknown.add('longTermGain');
-  if (incomeMissingPrice > 0) unknown.add('income');
-  const why: string[] = [];
-  if (missingPrice > 0)
-    why.push(
-      `${count(missingPrice, 'disposal has no price for its', 'disposals have no price for their')} proceeds`,
-    );
-  if (basisUnknown > 0)
-    why.push(`${count(basisUnknown, 'disposal', 'disposals')} of lots acquired without a price`);
-  if (incomeMissingPrice > 0)
-    why.push(`${count(incomeMissingPrice, 'income line has', 'income lines have')} no price`);
-  return {
-    unknown: ORDER.filter((key) => unknown.has(key)),
-    missingPrice,
-    basisUnknown,
-    incomeMissingPrice,
-    reason: `INCOMPLETE: ${why.join('; ')}. The totals named in "unknown" count those values as 0 until the prices are added (see the missing_price warnings).`,
-  };
+
+  /** The year's YearIncomplete, given its income lines. */
+  incomplete(incomeLines: YearSummary['incomeLines']): YearIncomplete | null {
+    const { missingPrice, basisUnknown, short, long } = this;
+    let incomeMissingPrice = 0;
+    for (const line of incomeLines) if (line.missingPrice) incomeMissingPrice++;
+    if (missingPrice + basisUnknown + incomeMissingPrice === 0) return null;
+    const unknown = new Set<YearTotalKey>();
+    if (missingPrice > 0) unknown.add('proceeds');
+    if (basisUnknown > 0) unknown.add('costBasis');
+    if (short) unknown.add('shortTermGain');
+    if (long) unknown.add('longTermGain');
+    if (incomeMissingPrice > 0) unknown.add('income');
+    const why: string[] = [];
+    if (missingPrice > 0)
+      why.push(
+        `${count(missingPrice, 'disposal has no price for its', 'disposals have no price for their')} proceeds`,
+      );
+    if (basisUnknown > 0)
+      why.push(`${count(basisUnknown, 'disposal', 'disposals')} of lots acquired without a price`);
+    if (incomeMissingPrice > 0)
+      why.push(`${count(incomeMissingPrice, 'income line has', 'income lines have')} no price`);
+    return {
+      unknown: ORDER.filter((key) => unknown.has(key)),
+      missingPrice,
+      basisUnknown,
+      incomeMissingPrice,
+      reason: `INCOMPLETE: ${why.join('; ')}. The totals named in "unknown" count those values as 0 until the prices are added (see the missing_price warnings).`,
+    };
+  }
 }

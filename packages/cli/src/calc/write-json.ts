@@ -1,46 +1,8 @@
-/** Text is handed to the stream in pieces of about this size: few writes, bounded memory. */
-const CHUNK_CHARS = 1 << 20;
-
-/** Room of a chunk of bytes: a full chunk (CHUNK_CHARS) and the longest item added before it. */
-const CHUNK_ROOM = 3 * CHUNK_CHARS;
+import type { Writable } from 'node:stream';
+import { ByteChunk, CHUNK_CHARS } from './byte-chunk.ts';
 
 /** What `pieces` yields: text, or a chunk of a long list's lines already encoded (UTF-8). */
 export type Piece = string | Buffer;
-
-/**
- * A long list's lines, encoded into a buffer as they come. Joining them into a string of a
- * megabyte and then encoding that copied each byte twice and left the joined strings to the
- * collector; `Buffer.write` copies each line once (a million-row result: ~0.5 s less).
- */
-class ByteChunk {
-  private buffer = Buffer.allocUnsafeSlow(CHUNK_ROOM);
-  private size = 0;
-
-  get empty(): boolean {
-    return this.size === 0;
-  }
-
-  get full(): boolean {
-    return this.size >= CHUNK_CHARS;
-  }
-
-  /** Whether text of this length surely fits (a UTF-16 unit is at most 3 bytes of UTF-8). */
-  fits(length: number): boolean {
-    return length * 3 <= CHUNK_ROOM - this.size;
-  }
-
-  add(text: string): void {
-    this.size += this.buffer.write(text, this.size);
-  }
-
-  /** The bytes so far; the next ones go to a new buffer (the stream may still hold these). */
-  take(): Buffer {
-    const bytes = this.buffer.subarray(0, this.size);
-    this.buffer = Buffer.allocUnsafeSlow(CHUNK_ROOM);
-    this.size = 0;
-    return bytes;
-  }
-}
 
 /** Lists longer than this print one item per line. */
 export const LONG_LIST = 16;
@@ -88,7 +50,7 @@ export async function writeJson(value: unknown, out: NodeJS.WritableStream = pro
 }
 
 /** Writes one chunk and waits for it to be taken (the callback), so memory holds one chunk. */
-function write(out: NodeJS.WritableStream, text: Piece): Promise<void> {
+function write(out: NodeJS.WritableStream, text: string | Buffer): Promise<void> {
   return new Promise((resolve, reject) => {
     out.write(text, (error) => (error ? reject(error) : resolve()));
   });
@@ -231,6 +193,15 @@ export class JsonChunks {
       this.out.write(this.pending);
       this.pending = '';
     }
+  }
+
+  /**
+   * Whether the stream holds none of the buffers it was given (a buffer is handed over at once,
+   * never kept in `pending`): it wrote each as it came (process.stdout to a file, the worker's
+   * stdout), so they may be filled again.
+   */
+  drained(): boolean {
+    return (this.out as Partial<Pick<Writable, 'writableLength'>>).writableLength === 0;
   }
 
   /** The last piece and the final newline, as writeJson ends. */

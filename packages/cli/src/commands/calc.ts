@@ -92,7 +92,10 @@ export function registerCalc(program: Command): void {
       // --json without a tie-out (which reads every year's lines) prints each tax year as the
       // engine finishes it, and lets its lines go: they are never all alive at once.
       const stream = options.json && !facts ? new YearStream(parsed.year) : null;
-      if (stream) parsed.engine.onYear = (key, summary) => stream.year(key, summary);
+      if (stream) {
+        parsed.engine.onYear = (key, summary) => stream.year(key, summary);
+        parsed.engine.onDisposal = (year, line) => stream.disposal(year, line);
+      }
       const result = calculate(matchTransfers(loaded.transactions, { inPlace: true }), parsed.engine);
       loaded.transactions.length = 0;
       const warnings = [...loaded.warnings, ...prices.warnings];
