@@ -107,10 +107,12 @@ const OPERATIONS: readonly Operation[] = [
   'none',
 ];
 const OP_CODE = new Map(OPERATIONS.map((op, code) => [op, code]));
-// info bits: operation code (5), same-instant rank (2), shape (8), consumed by a pair (1).
+// info bits: operation code (5), same-instant rank (2), shape (8), consumed by a pair (1),
+// has a pairId (1).
 const RANK_SHIFT = 5;
 const SHAPE_SHIFT = 7;
 const CONSUMED = 1 << 15;
+const PAIR_ID = 1 << 16;
 
 /** A row's id as the engine reports it: its own, or its 1-based position. */
 export function rowId(tx: EngineTransaction, slot: number): string {
@@ -146,11 +148,16 @@ export class PreparedRows {
     this.info = new Int32Array(count);
   }
 
-  /** Records a valid row. */
-  set(slot: number, ms: number, op: Operation, shape: number): void {
+  /** Records a valid row; `pairId`: it has one (pairing then reads only such rows). */
+  set(slot: number, ms: number, op: Operation, shape: number, pairId = false): void {
     this.instants[slot] = ms;
     this.index[slot] = slot;
     this.setOp(slot, op, shape);
+    if (pairId) this.info[slot] = this.info[slot]! | PAIR_ID;
+  }
+
+  hasPairId(slot: number): boolean {
+    return (this.info[slot]! & PAIR_ID) !== 0;
   }
 
   op(slot: number): Operation {
@@ -184,7 +191,8 @@ export class PreparedRows {
     this.instants[a]! - this.instants[b]! || this.rank(a) - this.rank(b) || this.index[a]! - this.index[b]!;
 
   private setOp(slot: number, op: Operation, shape: number): void {
-    this.info[slot] = OP_CODE.get(op)! | (rankOf(op) << RANK_SHIFT) | (shape << SHAPE_SHIFT);
+    this.info[slot] =
+      (this.info[slot]! & PAIR_ID) | OP_CODE.get(op)! | (rankOf(op) << RANK_SHIFT) | (shape << SHAPE_SHIFT);
   }
 }
 

@@ -21,8 +21,9 @@ export function pairHalves(
   // pairId → its row's slot, or its rows' slots in input order once it has more than one.
   const groups = new Map<string, number | number[]>();
   for (const slot of slots) {
-    const pairId = transactions[slot]!.pairId;
-    if (typeof pairId !== 'string' || pairId === '') continue;
+    // Read from prepare's mark: most rows have no pairId, and their objects are not touched.
+    if (!prepared.hasPairId(slot)) continue;
+    const pairId = transactions[slot]!.pairId as string;
     const group = groups.get(pairId);
     if (group === undefined) groups.set(pairId, slot);
     else if (Array.isArray(group)) group.push(slot);
@@ -59,9 +60,9 @@ export function pairHalves(
     if (prepared.consumed(slot)) continue;
     if (pairs !== 0) kept.push(slot);
     const op = prepared.op(slot);
-    if (op === 'pair') continue;
+    if (op === 'pair' || !(OUT_HALF.has(op) || IN_HALF.has(op))) continue;
     const tx = transactions[slot]!;
-    if (NEEDS_PARTNER.has(tx.classification ?? '') && (OUT_HALF.has(op) || IN_HALF.has(op))) {
+    if (NEEDS_PARTNER.has(tx.classification ?? '')) {
       const id = rowId(tx, slot);
       const direction = OUT_HALF.has(op) ? 'outgoing' : 'incoming';
       warn({

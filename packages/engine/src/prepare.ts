@@ -126,6 +126,7 @@ function readRow(
       shapeBits(fee, FEE, FEE_FIAT) |
       (hasFiatValue ? FIAT_VALUE : 0) |
       (hasFeePrice ? FEE_PRICE : 0),
+    typeof tx.pairId === 'string' && tx.pairId !== '',
   );
   return true;
 }

@@ -61,11 +61,19 @@ export function matchTransfers(
   });
   const pairs: Array<[number, number]> = [];
   const used = new Set<number>();
-  const byHash = new Map<string, Half>();
-  for (const half of ins) if (half.hash !== '') byHash.set(`${half.hash}|${half.asset}`, half);
+  // Deposits by hash: the hash itself is the key (a key joined from hash and asset was a new
+  // string to hash for every one of 200,000 transfers); of one hash and asset, the last counts.
+  const byHash = new Map<string, Half | Half[]>();
+  for (const half of ins) {
+    if (half.hash === '') continue;
+    const entry = byHash.get(half.hash);
+    if (entry === undefined) byHash.set(half.hash, half);
+    else if (Array.isArray(entry)) entry.push(half);
+    else byHash.set(half.hash, [entry, half]);
+  }
   for (const out of outs) {
     if (out.hash === '') continue;
-    const into = byHash.get(`${out.hash}|${out.asset}`);
+    const into = lastOfAsset(byHash.get(out.hash), out.asset);
     if (into && into.wallet !== out.wallet && !used.has(into.index)) {
       pairs.push([out.index, into.index]);
       used.add(out.index);
@@ -115,6 +123,14 @@ export function matchTransfers(
     result[inIndex] = { ...transactions[inIndex]!, classification: 'self_transfer', pairId };
   }
   return result;
+}
+
+/** The last deposit of `asset` among those of one hash. */
+function lastOfAsset(entry: Half | Half[] | undefined, asset: string): Half | undefined {
+  if (entry === undefined) return undefined;
+  if (!Array.isArray(entry)) return entry.asset === asset ? entry : undefined;
+  for (let i = entry.length - 1; i >= 0; i--) if (entry[i]!.asset === asset) return entry[i];
+  return undefined;
 }
 
 /** Fixed point of a decimal text, or null when it is not one. */

@@ -39,4 +39,32 @@ describe('matchTransfers', () => {
       ['o2', 'transfer_fee', '0.01', '400', '100'],
     ]);
   });
+
+  it('by hash: the deposit of the same asset, the last of several, never one of another asset', () => {
+    const rows = [
+      buy('b', '2024-01-01T00:00:00Z', '5', 'BTC', '20000', { wallet: 'A' }),
+      buy('e', '2024-01-01T00:00:00Z', '5', 'ETH', '2000', { wallet: 'A' }),
+      // One transaction moves BTC and ETH: each withdrawal finds the deposit of its own asset.
+      outgoing('o-btc', '2024-02-01T00:00:00Z', '1', 'BTC', null, { wallet: 'A', tx_hash: '0xMULTI' }),
+      outgoing('o-eth', '2024-02-01T00:00:00Z', '2', 'ETH', null, { wallet: 'A', tx_hash: '0xmulti' }),
+      incoming('i-eth', '2024-02-01T00:10:00Z', '2', 'ETH', null, { wallet: 'B', tx_hash: '0xmulti' }),
+      incoming('i-btc-1', '2024-02-01T00:10:00Z', '1', 'BTC', null, { wallet: 'B', tx_hash: '0xmulti' }),
+      incoming('i-btc-2', '2024-02-01T00:10:00Z', '1', 'BTC', null, { wallet: 'C', tx_hash: '0xmulti' }),
+      // A hash whose deposit is of another asset only: no match by hash (nor by amount here).
+      outgoing('o-lone', '2024-03-01T00:00:00Z', '1', 'BTC', null, { wallet: 'A', tx_hash: '0xlone' }),
+      incoming('i-lone', '2024-03-01T00:10:00Z', '7', 'ETH', null, { wallet: 'B', tx_hash: '0xlone' }),
+    ];
+    const pairs = matchTransfers(rows).map((t) => [t.id, t.pairId ?? null]);
+    expect(pairs).toEqual([
+      ['b', null],
+      ['e', null],
+      ['o-btc', 'auto:o-btc'],
+      ['o-eth', 'auto:o-eth'],
+      ['i-eth', 'auto:o-eth'],
+      ['i-btc-1', null],
+      ['i-btc-2', 'auto:o-btc'],
+      ['o-lone', null],
+      ['i-lone', null],
+    ]);
+  });
 });
