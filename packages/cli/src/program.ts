@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { guardOutput, isOutputError, outputFailed } from './output-errors.ts';
 
 export type CommandLoader = () => Promise<(program: Command) => void>;
 
@@ -20,5 +21,12 @@ export async function runLotwise(argv: string[], commands: Record<string, Comman
   const named = argv[2];
   const wanted = named !== undefined && named in commands ? [named] : Object.keys(commands);
   for (const name of wanted) (await commands[name]!())(program);
-  await program.parseAsync(argv);
+  guardOutput();
+  try {
+    await program.parseAsync(argv);
+  } catch (error) {
+    if (!isOutputError(error)) throw error;
+    outputFailed(error);
+    process.exitCode = 1;
+  }
 }

@@ -71,9 +71,10 @@ export class YearLines {
     const long = this.long!;
     const separator = this.count++ === 0 ? `\n${this.indent}  ` : `,\n${this.indent}  `;
     if (line.lots.length > HUGE_INSIDE) {
-      // Too many lots for a line: walked when printed, as `pieces` walks such an item.
-      this.chunk.add(separator);
-      long.push(this.chunk.take(), line);
+      // Too many lots for a line: walked when printed, as `pieces` walks such an item (its
+      // separator in bytes of its own: a chunk taken for it would hold a megabyte for two).
+      if (!this.chunk.empty) long.push(this.chunk.take());
+      long.push(Buffer.from(separator), line);
       return;
     }
     const text = disposalText(line);
