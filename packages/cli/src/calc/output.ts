@@ -67,7 +67,20 @@ export function toJson(
  */
 export function yearJson(summary: YearSummary, lazy = false): YearJson {
   const long = lazy && summary.disposals.length > LONG_LIST;
-  const incomplete = yearIncomplete(summary);
+  return {
+    ...yearTotals(summary, yearIncomplete(summary)),
+    disposals: summary.disposals.map((d) =>
+      long && d.lots.length <= HUGE_INSIDE ? (new DisposalJson(d) as unknown as PrintedLine) : printed(d),
+    ),
+    incomeLines: summary.incomeLines,
+  };
+}
+
+/** A printed year's entries before its lists, in their order. */
+export function yearTotals(
+  summary: YearSummary,
+  incomplete: YearIncomplete | null,
+): Omit<YearJson, 'disposals' | 'incomeLines'> {
   return {
     proceeds: summary.proceeds,
     costBasis: summary.costBasis,
@@ -75,10 +88,6 @@ export function yearJson(summary: YearSummary, lazy = false): YearJson {
     longTermGain: summary.longTermGain,
     income: summary.income,
     ...(incomplete ? { incomplete } : {}),
-    disposals: summary.disposals.map((d) =>
-      long && d.lots.length <= HUGE_INSIDE ? (new DisposalJson(d) as unknown as PrintedLine) : printed(d),
-    ),
-    incomeLines: summary.incomeLines,
   };
 }
 

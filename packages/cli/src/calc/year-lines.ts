@@ -47,12 +47,10 @@ export class YearLines {
   /** The list's pieces, as `pieces(yearJson(summary, true).disposals, indent)` yields them. */
   *print(): Generator<Piece> {
     if (this.long === null) {
-      this.chunk.close();
       yield* pieces(this.short.map(printed), this.indent);
       return;
     }
     if (!this.chunk.empty) this.long.push(this.chunk.take());
-    this.chunk.close();
     yield '[';
     const inner = `${this.indent}  `;
     for (const item of this.long) {

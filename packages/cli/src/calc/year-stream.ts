@@ -1,6 +1,6 @@
 import type { DisposalLine, YearSummary } from '@lotwise/engine/types';
 import { BufferPool } from './byte-chunk.ts';
-import { type CalcJson, emptyYear, type YearJson } from './output.ts';
+import { type CalcJson, emptyYear, type YearJson, yearTotals } from './output.ts';
 import { entries, JsonChunks, pieces } from './write-json.ts';
 import { YearLines } from './year-lines.ts';
 
@@ -49,15 +49,7 @@ export class YearStream {
     const incomplete = lines.incomplete.incomplete(summary.incomeLines);
     this.key(key);
     // yearJson's entries in its order, the disposals list printed from the lines.
-    const head = {
-      proceeds: summary.proceeds,
-      costBasis: summary.costBasis,
-      shortTermGain: summary.shortTermGain,
-      longTermGain: summary.longTermGain,
-      income: summary.income,
-      ...(incomplete ? { incomplete } : {}),
-    };
-    for (const piece of entries(head, YEAR_INDENT, true)) this.out.put(piece);
+    for (const piece of entries(yearTotals(summary, incomplete), YEAR_INDENT, true)) this.out.put(piece);
     this.out.put(`,\n${YEAR_INDENT}  "disposals": `);
     for (const piece of lines.print()) this.out.put(piece);
     for (const piece of entries({ incomeLines: summary.incomeLines }, YEAR_INDENT, false))
