@@ -13,14 +13,14 @@
  *
  *   npx tsx bench/cli/run.ts [--tx 100000,1000000] [--runs 3] [--keep]
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createReadStream, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { Dec } from '@lotwise/engine/decimal';
 import { formatMs } from '../support/measure.ts';
+import { alternating } from '../support/process-run.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const FLOOR = path.join(ROOT, 'bench/floor/floor-fifo.mjs');
@@ -30,100 +30,6 @@ const CLI = path.join(ROOT, 'apps/cli/bin/lotwise.mjs');
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? (process.argv[i + 1] ?? fallback) : fallback;
-}
-
-interface Run {
-  ms: number;
-  /** User + system CPU time of the process (all its threads), read from /proc as it runs. */
-  cpuMs: number;
-  peakMb: number;
-  code: number | null;
-  stderr: string;
-  /** The 1-minute load average when it ended. */
-  load: number;
-}
-
-/** Clock ticks per second of /proc/PID/stat's utime and stime (USER_HZ, 100 on Linux). */
-const TICK_MS = 10;
-
-function loadAverage(): number {
-  try {
-    return Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
-  } catch {
-    return Number.NaN;
-  }
-}
-
-/** Runs a command from a fresh start with stdout to /dev/null, sampling its peak RSS (VmHWM). */
-function run(args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    const start = performance.now();
-    const child = spawn(process.execPath, args, {
-      cwd: ROOT,
-      stdio: ['ignore', openSync('/dev/null', 'w'), 'pipe'],
-    });
-    let stderr = '';
-    child.stderr?.on('data', (d: Buffer) => {
-      stderr += d.toString();
-    });
-    let peakKb = 0;
-    let ticks = 0;
-    const sampler = setInterval(() => {
-      try {
-        const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-        peakKb = Math.max(peakKb, Number(status.match(/VmHWM:\s+(\d+)/)?.[1] ?? 0));
-        // Fields 14 and 15 (utime, stime), counted after the command name's closing parenthesis.
-        const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        ticks = Math.max(ticks, Number(fields[11]) + Number(fields[12]));
-      } catch {
-        // exited between samples
-      }
-    }, 25);
-    child.on('exit', (code) => {
-      clearInterval(sampler);
-      resolve({
-        ms: performance.now() - start,
-        cpuMs: ticks * TICK_MS,
-        peakMb: peakKb / 1024,
-        code,
-        stderr,
-        load: loadAverage(),
-      });
-    });
-  });
-}
-
-/** The best of some fresh processes: the fastest wall time, the least CPU, the highest peak. */
-function best(all: Run[]): Run {
-  const fastest = all.reduce((a, b) => (b.ms < a.ms ? b : a));
-  return {
-    ...fastest,
-    cpuMs: Math.min(...all.map((r) => r.cpuMs)),
-    peakMb: Math.max(...all.map((r) => r.peakMb)),
-  };
-}
-
-/**
- * `runs` rounds of the floor then the CLI, alternating (a shared machine slows single runs at
- * random: alternating puts both sides in the same minutes); each side's best.
- */
-async function alternating(a: string[], b: string[], runs: number): Promise<[Run, Run, Run[]]> {
-  const as: Run[] = [];
-  const bs: Run[] = [];
-  const rounds: Run[] = [];
-  for (let i = 0; i < runs; i++) {
-    for (const [args, into] of [
-      [a, as],
-      [b, bs],
-    ] as const) {
-      const r = await run(args);
-      if (r.code !== 0) return [r, r, rounds];
-      into.push(r);
-      rounds.push(r);
-    }
-  }
-  return [best(as), best(bs), rounds];
 }
 
 /** Each tax year's income in `lotwise calc --json` output, read line by line (it is ~360 MB at 1M). */
@@ -181,8 +87,8 @@ for (const tx of sizes) {
     .map((f) => path.join(dir, f));
   const rows = countRows(files);
   const [floor, cli, rounds] = await alternating(
-    [FLOOR, ...files],
-    [CLI, 'calc', ...files, '--method', 'fifo', '--basis', 'universal', '--json'],
+    { args: [FLOOR, ...files], cwd: ROOT },
+    { args: [CLI, 'calc', ...files, '--method', 'fifo', '--basis', 'universal', '--json'], cwd: ROOT },
     runs,
   );
   for (const [name, r] of [

@@ -1,0 +1,338 @@
+/**
+ * Turns the yardstick generator's universal CSV files (bench/floor/gen-universal.mjs) into
+ * RP2's input: an .ods with one sheet per asset (IN, OUT and INTRA tables) and its .ini.
+ * Each row keeps the meaning Lotwise gives it, in RP2's terms:
+ *
+ * - buy (USD spent, fee in USD): IN BUY, basis = spend + fee (fiat_in_with_fee);
+ * - sell (fee in USD): OUT SELL, proceeds = value − fee (fiat_out_no_fee; RP2's OUT rows have
+ *   no fiat fee that reduces proceeds);
+ * - trade, fee in the received asset: OUT SELL of the sent asset at the value, IN BUY of the
+ *   received units net of the fee at the same value;
+ * - transfer out + transfer in (one hash): INTRA, sent = amount + network fee, received =
+ *   amount, spot = value ÷ amount (Lotwise prices the fee from the row's sent leg the same way),
+ *   so RP2's fee event is Lotwise's transfer_fee line;
+ * - reward / airdrop / mining / loan interest / income: IN STAKING / AIRDROP / MINING /
+ *   INTEREST / INCOME at the row's value;
+ * - cost: OUT SELL at the value (Lotwise: a taxable spend); gift, donation, lost: OUT GIFT,
+ *   DONATE, LOST (Lotwise takes no gain on these; RP2 reports them in sheets of their own, which
+ *   the comparison leaves out).
+ *
+ * Numbers go in as float cells holding the exact decimal text: RP2 reads a cell's float and
+ * rounds it to 11 places, plenty for the generator's 8-place amounts and 2-place values.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Dec } from '@lotwise/engine/decimal';
+import { storedZip } from './zip.ts';
+
+const HOLDER = 'me';
+
+const INCOME_TYPE: Record<string, string> = {
+  reward: 'STAKING',
+  airdrop: 'AIRDROP',
+  mining: 'MINING',
+  'loan interest': 'INTEREST',
+  income: 'INCOME',
+};
+const REMOVAL_TYPE: Record<string, string> = { cost: 'SELL', gift: 'GIFT', donation: 'DONATE', lost: 'LOST' };
+
+type Cell = string | { n: string };
+
+interface AssetSheet {
+  in: Cell[][];
+  out: Cell[][];
+  intra: Cell[][];
+}
+
+export interface Rp2Input {
+  ods: Buffer[];
+  ini: string;
+  rows: number;
+}
+
+/** A unit price to 20 significant digits (RP2 keeps 11 places of it). */
+function spot(value: string, amount: string): string {
+  return new Dec(value).div(amount).toSignificantDigits(20).toFixed();
+}
+
+const minus = (a: string, b: string) => new Dec(a).minus(b).toFixed();
+const plus = (a: string, b: string) => new Dec(a).plus(b).toFixed();
+const stamp = (date: string) => `${date}+00:00`;
+
+interface PendingOut {
+  date: string;
+  asset: string;
+  from: string;
+  sent: string;
+  fee: string;
+  value: string;
+  hash: string;
+}
+
+/** Reads every wallet file of DIR and builds RP2's input for it. */
+export function rp2Input(dir: string): Rp2Input {
+  const sheets = new Map<string, AssetSheet>();
+  const sheet = (asset: string) => {
+    let s = sheets.get(asset);
+    if (s === undefined) {
+      s = { in: [], out: [], intra: [] };
+      sheets.set(asset, s);
+    }
+    return s;
+  };
+  const wallets: string[] = [];
+  const outs = new Map<string, PendingOut>();
+  const ins = new Map<string, string>(); // hash → receiving wallet
+  let rows = 0;
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.csv'))
+    .sort()) {
+    const wallet = path.basename(file, '.csv');
+    wallets.push(wallet);
+    const lines = readFileSync(path.join(dir, file), 'utf8').split('\n');
+    for (let i = 1; i < lines.length; i++) {
+      const line = lines[i]!;
+      if (line === '') continue;
+      if (line.includes('"')) throw new Error(`${file} line ${i + 1}: quoted cells are not the generator's`);
+      const [date, sentA, sentC, recvA, recvC, feeA, , worth, , , desc, hash] = line.split(',') as string[];
+      const at = stamp(date!);
+      rows++;
+      const n = (x: string) => ({ n: x });
+      if (desc === 'buy') {
+        sheet(recvC!).in.push([
+          at,
+          recvC!,
+          wallet,
+          HOLDER,
+          'BUY',
+          n(spot(sentA!, recvA!)),
+          n(recvA!),
+          n(feeA!),
+          n(sentA!),
+          n(plus(sentA!, feeA!)),
+          hash!,
+          desc,
+        ]);
+      } else if (desc === 'sell') {
+        const proceeds = minus(recvA!, feeA!);
+        sheet(sentC!).out.push([
+          at,
+          sentC!,
+          wallet,
+          HOLDER,
+          'SELL',
+          n(spot(proceeds, sentA!)),
+          n(sentA!),
+          n('0'),
+          n(proceeds),
+          hash!,
+          desc,
+        ]);
+      } else if (desc === 'trade') {
+        const got = minus(recvA!, feeA!);
+        sheet(sentC!).out.push([
+          at,
+          sentC!,
+          wallet,
+          HOLDER,
+          'SELL',
+          n(spot(worth!, sentA!)),
+          n(sentA!),
+          n('0'),
+          n(worth!),
+          hash!,
+          desc,
+        ]);
+        sheet(recvC!).in.push([
+          at,
+          recvC!,
+          wallet,
+          HOLDER,
+          'BUY',
+          n(spot(worth!, got)),
+          n(got),
+          n('0'),
+          n(worth!),
+          n(worth!),
+          hash!,
+          desc,
+        ]);
+      } else if (desc === 'transfer out') {
+        outs.set(hash!, {
+          date: at,
+          asset: sentC!,
+          from: wallet,
+          sent: sentA!,
+          fee: feeA!,
+          value: worth!,
+          hash: hash!,
+        });
+      } else if (desc === 'transfer in') {
+        ins.set(hash!, wallet);
+      } else if (desc! in INCOME_TYPE) {
+        sheet(recvC!).in.push([
+          at,
+          recvC!,
+          wallet,
+          HOLDER,
+          INCOME_TYPE[desc!]!,
+          n(spot(worth!, recvA!)),
+          n(recvA!),
+          n('0'),
+          n(worth!),
+          n(worth!),
+          hash!,
+          desc!,
+        ]);
+      } else if (desc! in REMOVAL_TYPE) {
+        sheet(sentC!).out.push([
+          at,
+          sentC!,
+          wallet,
+          HOLDER,
+          REMOVAL_TYPE[desc!]!,
+          n(spot(worth!, sentA!)),
+          n(sentA!),
+          n('0'),
+          n(worth!),
+          hash!,
+          desc!,
+        ]);
+      } else {
+        throw new Error(`${file} line ${i + 1}: "${desc}" is not a row kind of the generator`);
+      }
+    }
+  }
+  for (const out of outs.values()) {
+    const to = ins.get(out.hash);
+    if (to === undefined) throw new Error(`transfer ${out.hash} has no receiving row`);
+    sheet(out.asset).intra.push([
+      out.date,
+      out.asset,
+      out.from,
+      HOLDER,
+      to,
+      HOLDER,
+      { n: spot(out.value, out.sent) },
+      { n: plus(out.sent, out.fee) },
+      { n: out.sent },
+      out.hash,
+      'transfer',
+    ]);
+  }
+  const assets = [...sheets.keys()].sort();
+  return { ods: odsFile(assets, sheets), ini: iniFile(assets, wallets), rows };
+}
+
+const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+function cellXml(cell: Cell): string {
+  if (typeof cell === 'string') {
+    return `<table:table-cell office:value-type="string"><text:p>${escapeXml(cell)}</text:p></table:table-cell>`;
+  }
+  return `<table:table-cell office:value-type="float" office:value="${cell.n}"/>`;
+}
+
+const rowXml = (cells: Cell[]) => `<table:table-row>${cells.map(cellXml).join('')}</table:table-row>`;
+
+const IN_HEADER = [
+  'timestamp',
+  'asset',
+  'exchange',
+  'holder',
+  'transaction_type',
+  'spot_price',
+  'crypto_in',
+  'fiat_fee',
+  'fiat_in_no_fee',
+  'fiat_in_with_fee',
+  'unique_id',
+  'notes',
+];
+const OUT_HEADER = [
+  'timestamp',
+  'asset',
+  'exchange',
+  'holder',
+  'transaction_type',
+  'spot_price',
+  'crypto_out_no_fee',
+  'crypto_fee',
+  'fiat_out_no_fee',
+  'unique_id',
+  'notes',
+];
+const INTRA_HEADER = [
+  'timestamp',
+  'asset',
+  'from_exchange',
+  'from_holder',
+  'to_exchange',
+  'to_holder',
+  'spot_price',
+  'crypto_sent',
+  'crypto_received',
+  'unique_id',
+  'notes',
+];
+
+/** content.xml in many buffers (a million rows is about a gigabyte of XML). */
+function odsFile(assets: string[], sheets: Map<string, AssetSheet>): Buffer[] {
+  const parts: Buffer[] = [];
+  let text = '';
+  const push = (s: string) => {
+    text += s;
+    if (text.length > 1 << 20) {
+      parts.push(Buffer.from(text, 'utf8'));
+      text = '';
+    }
+  };
+  push(
+    '<?xml version="1.0" encoding="UTF-8"?><office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" office:version="1.2"><office:body><office:spreadsheet>',
+  );
+  for (const asset of assets) {
+    const s = sheets.get(asset)!;
+    push(`<table:table table:name="${escapeXml(asset)}">`);
+    const table = (keyword: string, header: string[], rows: Cell[][]) => {
+      if (rows.length === 0) return;
+      rows.sort((a, b) => (a[0]! < b[0]! ? -1 : a[0]! > b[0]! ? 1 : 0));
+      push(rowXml([keyword]));
+      push(rowXml(header));
+      for (const row of rows) push(rowXml(row));
+      push(rowXml(['TABLE END']));
+    };
+    table('IN', IN_HEADER, s.in);
+    table('OUT', OUT_HEADER, s.out);
+    table('INTRA', INTRA_HEADER, s.intra);
+    push('</table:table>');
+  }
+  push('</office:spreadsheet></office:body></office:document-content>');
+  parts.push(Buffer.from(text, 'utf8'));
+  const manifest =
+    '<?xml version="1.0" encoding="UTF-8"?><manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.2"><manifest:file-entry manifest:full-path="/" manifest:media-type="application/vnd.oasis.opendocument.spreadsheet"/><manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/></manifest:manifest>';
+  return storedZip([
+    { name: 'mimetype', parts: [Buffer.from('application/vnd.oasis.opendocument.spreadsheet')] },
+    { name: 'META-INF/manifest.xml', parts: [Buffer.from(manifest)] },
+    { name: 'content.xml', parts },
+  ]);
+}
+
+function iniFile(assets: string[], wallets: string[]): string {
+  const columns = (names: string[]) => names.map((name, i) => `${name} = ${i}`).join('\n');
+  return [
+    '[general]',
+    `assets = ${assets.join(', ')}`,
+    `exchanges = ${wallets.join(', ')}`,
+    `holders = ${HOLDER}`,
+    '',
+    '[in_header]',
+    columns(IN_HEADER),
+    '',
+    '[out_header]',
+    columns(OUT_HEADER),
+    '',
+    '[intra_header]',
+    columns(INTRA_HEADER),
+    '',
+  ].join('\n');
+}
