@@ -36,7 +36,8 @@ const INCOME_TYPE: Record<string, string> = {
 };
 const REMOVAL_TYPE: Record<string, string> = { cost: 'SELL', gift: 'GIFT', donation: 'DONATE', lost: 'LOST' };
 
-type Cell = string | { n: string };
+/** Text, a number (its exact decimal text) or an empty cell (RP2 reads None: "not given"). */
+type Cell = string | { n: string } | null;
 
 interface AssetSheet {
   in: Cell[][];
@@ -50,10 +51,18 @@ export interface Rp2Input {
   rows: number;
 }
 
-/** A unit price to 20 significant digits (RP2 keeps 11 places of it). */
+/**
+ * A unit price to 20 significant digits (RP2 keeps 11 places of it). RP2 refuses a price of 0:
+ * a row worth nothing (a dust trade's "0.00") gets its smallest price, 10^-11, whose value
+ * rounds to 0.00 on any amount the generator writes.
+ */
 function spot(value: string, amount: string): string {
-  return new Dec(value).div(amount).toSignificantDigits(20).toFixed();
+  const price = new Dec(value).div(amount);
+  return price.isZero() ? '0.00000000001' : price.toSignificantDigits(20).toFixed();
 }
+
+/** A fiat amount: RP2 refuses 0 where it may compute the figure itself, so 0 is left empty. */
+const fiat = (x: string): Cell => (new Dec(x).isZero() ? null : { n: x });
 
 const minus = (a: string, b: string) => new Dec(a).minus(b).toFixed();
 const plus = (a: string, b: string) => new Dec(a).plus(b).toFixed();
@@ -124,7 +133,7 @@ export function rp2Input(dir: string): Rp2Input {
           n(spot(proceeds, sentA!)),
           n(sentA!),
           n('0'),
-          n(proceeds),
+          fiat(proceeds),
           hash!,
           desc,
         ]);
@@ -139,7 +148,7 @@ export function rp2Input(dir: string): Rp2Input {
           n(spot(worth!, sentA!)),
           n(sentA!),
           n('0'),
-          n(worth!),
+          fiat(worth!),
           hash!,
           desc,
         ]);
@@ -152,8 +161,8 @@ export function rp2Input(dir: string): Rp2Input {
           n(spot(worth!, got)),
           n(got),
           n('0'),
-          n(worth!),
-          n(worth!),
+          fiat(worth!),
+          fiat(worth!),
           hash!,
           desc,
         ]);
@@ -179,8 +188,8 @@ export function rp2Input(dir: string): Rp2Input {
           n(spot(worth!, recvA!)),
           n(recvA!),
           n('0'),
-          n(worth!),
-          n(worth!),
+          fiat(worth!),
+          fiat(worth!),
           hash!,
           desc!,
         ]);
@@ -194,7 +203,7 @@ export function rp2Input(dir: string): Rp2Input {
           n(spot(worth!, sentA!)),
           n(sentA!),
           n('0'),
-          n(worth!),
+          fiat(worth!),
           hash!,
           desc!,
         ]);
@@ -227,6 +236,7 @@ export function rp2Input(dir: string): Rp2Input {
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 function cellXml(cell: Cell): string {
+  if (cell === null) return '<table:table-cell/>';
   if (typeof cell === 'string') {
     return `<table:table-cell office:value-type="string"><text:p>${escapeXml(cell)}</text:p></table:table-cell>`;
   }
