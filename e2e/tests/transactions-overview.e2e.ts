@@ -38,14 +38,14 @@ describe('transactions overview boxes say what they count (issue 35.12)', () => 
       await waitForImports(context, 1);
       await page.goto('/transactions');
       const box = (c: string) => page.getByTestId(`box-${c}`);
-      await expect.poll(() => box('buy').innerText()).toMatch(/5/);
-      expect((await box('buy').innerText()).replace(/\s+/g, ' ')).toBe(
-        'DEPOSIT 5 Buys, deposits and income in',
-      );
-      expect((await box('sell').innerText()).replace(/\s+/g, ' ')).toBe(
-        'WITHDRAWAL 2 Sells, withdrawals, spends and fees out',
-      );
-      expect((await box('trade').innerText()).replace(/\s+/g, ' ')).toBe('TRADES 0 Crypto for crypto');
+      // What a person reads: Playwright's rendered text, with the CSS upper case of the titles
+      // (textContent would give the markup's "Deposit").
+      // biome-ignore lint/performance/useDomNodeTextContent: a Playwright locator, not a DOM node
+      const shown = async (c: string) => (await box(c).innerText()).replace(/\s+/g, ' ');
+      await expect.poll(() => shown('buy')).toMatch(/5/);
+      expect(await shown('buy')).toBe('DEPOSIT 5 Buys, deposits and income in');
+      expect(await shown('sell')).toBe('WITHDRAWAL 2 Sells, withdrawals, spends and fees out');
+      expect(await shown('trade')).toBe('TRADES 0 Crypto for crypto');
       // The box's count is what its filter lists: the deposit, the two buys and the two rewards.
       await box('buy').click();
       await expect.poll(() => page.getByText('Showing 1 to 5 of 5 entries').count()).toBe(1);
