@@ -64,6 +64,60 @@ function spot(value: string, amount: string): string {
 /** A fiat amount: RP2 refuses 0 where it may compute the figure itself, so 0 is left empty. */
 const fiat = (x: string): Cell => (new Dec(x).isZero() ? null : { n: x });
 
+/** An IN row (IN_HEADER): `value` bought `amount` units, plus a fiat fee (basis = value + fee). */
+function inRow(
+  at: string,
+  asset: string,
+  wallet: string,
+  type: string,
+  value: string,
+  amount: string,
+  fee: string,
+  hash: string,
+  notes: string,
+): Cell[] {
+  return [
+    at,
+    asset,
+    wallet,
+    HOLDER,
+    type,
+    { n: spot(value, amount) },
+    { n: amount },
+    fiat(fee),
+    fiat(value),
+    fiat(plus(value, fee)),
+    hash,
+    notes,
+  ];
+}
+
+/** An OUT row (OUT_HEADER): `amount` units left for `value` (the proceeds), no crypto fee. */
+function outRow(
+  at: string,
+  asset: string,
+  wallet: string,
+  type: string,
+  value: string,
+  amount: string,
+  hash: string,
+  notes: string,
+): Cell[] {
+  return [
+    at,
+    asset,
+    wallet,
+    HOLDER,
+    type,
+    { n: spot(value, amount) },
+    { n: amount },
+    { n: '0' },
+    fiat(value),
+    hash,
+    notes,
+  ];
+}
+
 const minus = (a: string, b: string) => new Dec(a).minus(b).toFixed();
 const plus = (a: string, b: string) => new Dec(a).plus(b).toFixed();
 const stamp = (date: string) => `${date}+00:00`;
@@ -106,66 +160,15 @@ export function rp2Input(dir: string): Rp2Input {
       const [date, sentA, sentC, recvA, recvC, feeA, , worth, , , desc, hash] = line.split(',') as string[];
       const at = stamp(date!);
       rows++;
-      const n = (x: string) => ({ n: x });
       if (desc === 'buy') {
-        sheet(recvC!).in.push([
-          at,
-          recvC!,
-          wallet,
-          HOLDER,
-          'BUY',
-          n(spot(sentA!, recvA!)),
-          n(recvA!),
-          n(feeA!),
-          n(sentA!),
-          n(plus(sentA!, feeA!)),
-          hash!,
-          desc,
-        ]);
+        sheet(recvC!).in.push(inRow(at, recvC!, wallet, 'BUY', sentA!, recvA!, feeA!, hash!, desc));
       } else if (desc === 'sell') {
-        const proceeds = minus(recvA!, feeA!);
-        sheet(sentC!).out.push([
-          at,
-          sentC!,
-          wallet,
-          HOLDER,
-          'SELL',
-          n(spot(proceeds, sentA!)),
-          n(sentA!),
-          n('0'),
-          fiat(proceeds),
-          hash!,
-          desc,
-        ]);
+        sheet(sentC!).out.push(outRow(at, sentC!, wallet, 'SELL', minus(recvA!, feeA!), sentA!, hash!, desc));
       } else if (desc === 'trade') {
-        const got = minus(recvA!, feeA!);
-        sheet(sentC!).out.push([
-          at,
-          sentC!,
-          wallet,
-          HOLDER,
-          'SELL',
-          n(spot(worth!, sentA!)),
-          n(sentA!),
-          n('0'),
-          fiat(worth!),
-          hash!,
-          desc,
-        ]);
-        sheet(recvC!).in.push([
-          at,
-          recvC!,
-          wallet,
-          HOLDER,
-          'BUY',
-          n(spot(worth!, got)),
-          n(got),
-          n('0'),
-          fiat(worth!),
-          fiat(worth!),
-          hash!,
-          desc,
-        ]);
+        sheet(sentC!).out.push(outRow(at, sentC!, wallet, 'SELL', worth!, sentA!, hash!, desc));
+        sheet(recvC!).in.push(
+          inRow(at, recvC!, wallet, 'BUY', worth!, minus(recvA!, feeA!), '0', hash!, desc),
+        );
       } else if (desc === 'transfer out') {
         outs.set(hash!, {
           date: at,
@@ -179,34 +182,13 @@ export function rp2Input(dir: string): Rp2Input {
       } else if (desc === 'transfer in') {
         ins.set(hash!, wallet);
       } else if (desc! in INCOME_TYPE) {
-        sheet(recvC!).in.push([
-          at,
-          recvC!,
-          wallet,
-          HOLDER,
-          INCOME_TYPE[desc!]!,
-          n(spot(worth!, recvA!)),
-          n(recvA!),
-          n('0'),
-          fiat(worth!),
-          fiat(worth!),
-          hash!,
-          desc!,
-        ]);
+        sheet(recvC!).in.push(
+          inRow(at, recvC!, wallet, INCOME_TYPE[desc!]!, worth!, recvA!, '0', hash!, desc!),
+        );
       } else if (desc! in REMOVAL_TYPE) {
-        sheet(sentC!).out.push([
-          at,
-          sentC!,
-          wallet,
-          HOLDER,
-          REMOVAL_TYPE[desc!]!,
-          n(spot(worth!, sentA!)),
-          n(sentA!),
-          n('0'),
-          fiat(worth!),
-          hash!,
-          desc!,
-        ]);
+        sheet(sentC!).out.push(
+          outRow(at, sentC!, wallet, REMOVAL_TYPE[desc!]!, worth!, sentA!, hash!, desc!),
+        );
       } else {
         throw new Error(`${file} line ${i + 1}: "${desc}" is not a row kind of the generator`);
       }
