@@ -221,6 +221,17 @@ for (const dialect of DIALECTS) {
       expect(await row('alice@example.com', { received: 'BTC' })).toEqual(before);
     });
 
+    it('refuses a key it does not know, naming it, and changes nothing (a typo is not a silent no-op)', async () => {
+      const body = await unchanged('alice@example.com', { received: 'BTC' });
+      const before = await row('alice@example.com', { received: 'BTC' });
+      for (const path of ['/api/transaction/update', '/api/transaction/updatev5']) {
+        const res = await alice.post(path, { ...body, comment: 'typo', recieved_amount: '2' });
+        expect(res.status, path).toBe(400);
+        expect(res.body.message, path).toMatch(/recieved_amount/);
+      }
+      expect(await row('alice@example.com', { received: 'BTC' })).toEqual(before);
+    });
+
     it('a manual per-token price changes the proceeds and the basis of the next calculation', async () => {
       const bobSell = await unchanged('bob@example.com', { sent: 'BTC' });
       const start = await year2024(bob);

@@ -16,9 +16,11 @@ export type LegacyEditType = (typeof LEGACY_EDIT_TYPES)[number];
 
 /**
  * The edit payload of spec 02 §3. Field content is validated by validateEdit (update-rules)
- * so that every failing message comes back at once, not only zod's first complaint.
+ * so that every failing message comes back at once, not only zod's first complaint. A key it
+ * does not know is refused (400 naming it), not dropped: `recieved_amount` would otherwise
+ * save the row unchanged and answer success, the user's edit silently lost.
  */
-export const updateTransactionBody = z.object({
+export const updateTransactionBody = z.strictObject({
   id: recordId,
   date: text(40),
   type: z.enum(LEGACY_EDIT_TYPES).nullish(),
