@@ -230,6 +230,15 @@ for (const dialect of DIALECTS) {
         400,
       );
 
+      // A mistyped key or an empty body changes nothing and says so; it is never "Account updated".
+      const typo = await root.request('PATCH', `/api/admin/users/${aliceId}`, { disable: true });
+      expect(typo.status).toBe(400);
+      expect(typo.body.message).toMatch(/disable/);
+      const empty = await root.request('PATCH', `/api/admin/users/${aliceId}`, {});
+      expect(empty.status).toBe(400);
+      expect(empty.body.message).toMatch(/nothing to change/);
+      expect((await alice.get('/api/auth/session')).body.user).not.toBeNull();
+
       expect((await root.request('PATCH', `/api/admin/users/${aliceId}`, { disabled: true })).status).toBe(
         200,
       );

@@ -271,7 +271,14 @@ export const adminUpdateUser = defineCall({
   summary: 'Admin: changes an account’s roles or disables/enables it',
   tag: 'admin',
   params: idParams,
-  body: z.object({ roles: z.array(role).min(1).max(4).optional(), disabled: z.boolean().optional() }),
+  // Strict, and one of the two at least: `{ "disable": true }` was answered "Account updated"
+  // with the account still enabled.
+  body: z
+    .strictObject({ roles: z.array(role).min(1).max(4).optional(), disabled: z.boolean().optional() })
+    .refine(
+      (b) => b.roles !== undefined || b.disabled !== undefined,
+      'Give roles or disabled: nothing to change',
+    ),
   response: successStatus,
 });
 
