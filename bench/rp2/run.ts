@@ -86,11 +86,14 @@ for (const tx of sizes) {
   console.log(
     `--tx ${tx.toLocaleString('en-US')}: ${input.rows.toLocaleString('en-US')} rows in ${files.length} files`,
   );
-  for (const [name, r] of [
-    ['rp2_us', rp2],
-    ['lotwise calc', cli],
-  ] as const)
-    if (r.code !== 0) console.log(`${name} exited ${r.code}:\n${r.stderr.slice(-2000)}`);
+  if (rp2.code !== 0 || cli.code !== 0) {
+    // alternating() stops at the first run that fails and gives it for both sides.
+    const failed = rounds.length % 2 === 0 ? 'rp2_us' : 'lotwise calc';
+    console.log(`  ${failed} exited ${rp2.code}:\n${rp2.stderr.slice(-2000)}`);
+    process.exitCode = 1;
+    rmSync(dir, { recursive: true, force: true });
+    continue;
+  }
   for (let i = 0; i + 1 < rounds.length; i += 2) {
     const [a, b] = [rounds[i]!, rounds[i + 1]!];
     console.log(
@@ -104,23 +107,17 @@ for (const tx of sizes) {
   console.log(
     `  lotwise calc --json      ${formatMs(cli.ms)} (best of ${runs}), cpu ${formatMs(cli.cpuMs)}, peak ${cli.peakMb.toFixed(0)} MiB: ×${(rp2.ms / cli.ms).toFixed(1)} faster than RP2 (cpu ×${(rp2.cpuMs / cli.cpuMs).toFixed(1)}; ×${compute === null ? '?' : (compute / cli.ms).toFixed(1)} of RP2's calculation alone)`,
   );
-  if (rp2.code === 0 && cli.code === 0) {
-    const outFile = path.join(dir, 'lotwise-calc.json');
-    spawnSync(
-      process.execPath,
-      [CLI, 'calc', ...files, '--method', 'fifo', '--basis', 'universal', '--json'],
-      {
-        stdio: ['ignore', openSync(outFile, 'w'), 'inherit'],
-      },
-    );
-    const ours = await lotwiseGains(outFile);
-    const theirs = rp2Gains(path.join(rp2Dir, 'out', 'fifo_tax_report_us.ods'));
-    const problems = gainDifferences(ours, theirs);
-    if (problems.length > 0 || ours.size === 0) {
-      console.log(`  TOTALS DISAGREE:\n    ${problems.join('\n    ') || 'no gains read'}`);
-      process.exitCode = 1;
-    } else console.log(`  totals agree to the cent, per year (sales / fees): ${gainSummary(ours)}`);
-  } else process.exitCode = 1;
+  const outFile = path.join(dir, 'lotwise-calc.json');
+  spawnSync(process.execPath, [CLI, 'calc', ...files, '--method', 'fifo', '--basis', 'universal', '--json'], {
+    stdio: ['ignore', openSync(outFile, 'w'), 'inherit'],
+  });
+  const ours = await lotwiseGains(outFile);
+  const theirs = rp2Gains(path.join(rp2Dir, 'out', 'fifo_tax_report_us.ods'));
+  const problems = gainDifferences(ours, theirs);
+  if (problems.length > 0 || ours.size === 0) {
+    console.log(`  TOTALS DISAGREE:\n    ${problems.join('\n    ') || 'no gains read'}`);
+    process.exitCode = 1;
+  } else console.log(`  totals agree to the cent, per year (sales / fees): ${gainSummary(ours)}`);
   if (!process.argv.includes('--keep')) rmSync(dir, { recursive: true, force: true });
   else console.log(`  kept ${dir}`);
 }

@@ -62,6 +62,11 @@ export function run(command: Command): Promise<Run> {
         // exited between samples
       }
     }, 25);
+    // A command that cannot start (RP2_US naming nothing) ends the round, not the script.
+    child.on('error', (error) => {
+      clearInterval(sampler);
+      resolve({ ms: 0, cpuMs: 0, peakMb: 0, code: null, stderr: String(error), load: loadAverage() });
+    });
     child.on('exit', (code) => {
       clearInterval(sampler);
       resolve({
