@@ -29,13 +29,10 @@ function cellXml(cell: Cell): string {
 
 const rowXml = (cells: Cell[]) => `<table:table-row>${cells.map(cellXml).join('')}</table:table-row>`;
 
+/** The columns an IN and an OUT row begin with. */
+const ROW_START = ['timestamp', 'asset', 'exchange', 'holder', 'transaction_type', 'spot_price'];
 const IN_HEADER = [
-  'timestamp',
-  'asset',
-  'exchange',
-  'holder',
-  'transaction_type',
-  'spot_price',
+  ...ROW_START,
   'crypto_in',
   'fiat_fee',
   'fiat_in_no_fee',
@@ -43,19 +40,7 @@ const IN_HEADER = [
   'unique_id',
   'notes',
 ];
-const OUT_HEADER = [
-  'timestamp',
-  'asset',
-  'exchange',
-  'holder',
-  'transaction_type',
-  'spot_price',
-  'crypto_out_no_fee',
-  'crypto_fee',
-  'fiat_out_no_fee',
-  'unique_id',
-  'notes',
-];
+const OUT_HEADER = [...ROW_START, 'crypto_out_no_fee', 'crypto_fee', 'fiat_out_no_fee', 'unique_id', 'notes'];
 const INTRA_HEADER = [
   'timestamp',
   'asset',
