@@ -40,7 +40,8 @@ describe.skipIf(!wantsPostgres)('websockets end at revocation across two process
     admin = new pg.Client({ connectionString: ADMIN_URL });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${database}`);
-    const env = { DATABASE_URL: dbUrl, REDIS_URL };
+    // Its own channels: other suites may share this Redis at the same time.
+    const env = { DATABASE_URL: dbUrl, REDIS_URL, REDIS_PREFIX: database };
     a = await startServer(env, { dataDir });
     b = await startServer(env, { dataDir });
     browser = await launchBrowser();

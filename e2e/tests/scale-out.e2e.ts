@@ -57,6 +57,7 @@ describe.skipIf(!wantsPostgres)('two server processes on one PostgreSQL (pg-boss
     const env = {
       DATABASE_URL: dbUrl,
       REDIS_URL,
+      REDIS_PREFIX: database,
       JOB_HEARTBEAT_SECONDS: '1',
       JOB_STALE_SECONDS: '5',
     };

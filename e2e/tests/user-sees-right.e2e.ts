@@ -296,8 +296,13 @@ describe('what a user sees must be right (issue 35.10, 35.12, 35.13, 35.15)', ()
       expect(box?.width ?? 0).toBeGreaterThan(180);
       expect(box?.height ?? 999).toBeLessThan(50);
       await screenshot(admin.page, `35-admin-${tag}`);
-      await row.getByRole('button', { name: `Open the account of ${customer.email}` }).click();
-      await admin.page.waitForURL('**/dashboard');
+      // Waits for the server's answer first: a refusal then says so, instead of a timeout on the URL.
+      const [answer] = await Promise.all([
+        admin.page.waitForResponse((r) => /\/api\/.*impersonat/.test(r.url()) && r.request().method() === 'POST'),
+        row.getByRole('button', { name: `Open the account of ${customer.email}` }).click(),
+      ]);
+      expect(answer.status(), await answer.text()).toBe(200);
+      await admin.page.waitForURL('**/dashboard', { timeout: 60_000 });
       const banner = admin.page.getByRole('status').filter({ hasText: 'You are viewing' });
       await banner.waitFor();
       expect(await banner.textContent()).toContain(customer.email);

@@ -47,6 +47,11 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Lotwise <no-reply@lotwise.local>'),
   OUTBOX_DIR: z.string().optional(),
   REDIS_URL: z.string().optional(),
+  // Pub/sub ignores Redis's database number: deployments that share one Redis need their own channels.
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'letters, digits and _ . : - only (at most 64)')
+    .default('lotwise'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   SIGNUP_RATE_LIMIT: z.coerce.number().int().positive().default(20),
@@ -101,6 +106,8 @@ export interface Config {
   mailFrom: string;
   outboxDir: string;
   redisUrl: string | undefined;
+  /** Start of the Redis pub/sub channel names (`<prefix>:notifications`, `<prefix>:control`). */
+  redisPrefix: string;
   logLevel: string;
   loginRateLimit: number;
   /** Sign-ups per client address and hour. */
@@ -233,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     outboxDir: e.OUTBOX_DIR ? path.resolve(REPO_ROOT, e.OUTBOX_DIR) : path.join(dataDir, 'outbox'),
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     logLevel: e.LOG_LEVEL,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     signupRateLimit: e.SIGNUP_RATE_LIMIT,

@@ -39,7 +39,7 @@ export async function createServer(
     (config.smtpUrl
       ? smtpMailer(config.smtpUrl, config.mailFrom)
       : outboxMailer(config.outboxDir, config.mailFrom, log));
-  const hub = config.redisUrl ? redisHub(config.redisUrl, log) : localHub();
+  const hub = config.redisUrl ? redisHub(config.redisUrl, log, config.redisPrefix) : localHub();
   const jobsRepo = new JobsRepo(db.kysely);
   const shared = db.dialect === 'postgres';
   const executor = new JobExecutor(jobsRepo, hub, log, shared ? config.jobHeartbeatMs : null);

@@ -66,7 +66,7 @@ for (const dialect of DIALECTS) {
           LOG_LEVEL: 'silent',
           PRICE_PROVIDERS: 'none',
           PUBLIC_URL,
-          ...(processes === 2 ? { REDIS_URL } : {}),
+          ...(processes === 2 ? { REDIS_URL, REDIS_PREFIX: `lotwise-test-${process.pid}-${dialect}` } : {}),
         });
         return createServer(
           { ...config, webDist: undefined },

@@ -52,12 +52,12 @@ export function localHub(): RealtimeHub {
 }
 
 /** Several server processes: notifications fan out through Redis pub/sub (REDIS_URL). */
-export function redisHub(url: string, log: FastifyBaseLogger): RealtimeHub {
+export function redisHub(url: string, log: FastifyBaseLogger, prefix = 'lotwise'): RealtimeHub {
   const local = localHub();
   const pub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
   const sub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
-  const topic = 'lotwise:notifications';
-  const control = 'lotwise:control';
+  const topic = `${prefix}:notifications`;
+  const control = `${prefix}:control`;
   const self = randomUUID();
   sub.subscribe(topic, control).catch((err) => log.error({ err }, 'redis subscribe failed'));
   sub.on('message', (channel, raw: string) => {
