@@ -298,7 +298,9 @@ describe('what a user sees must be right (issue 35.10, 35.12, 35.13, 35.15)', ()
       await screenshot(admin.page, `35-admin-${tag}`);
       // Waits for the server's answer first: a refusal then says so, instead of a timeout on the URL.
       const [answer] = await Promise.all([
-        admin.page.waitForResponse((r) => /\/api\/.*impersonat/.test(r.url()) && r.request().method() === 'POST'),
+        admin.page.waitForResponse(
+          (r) => /\/api\/.*impersonat/.test(r.url()) && r.request().method() === 'POST',
+        ),
         row.getByRole('button', { name: `Open the account of ${customer.email}` }).click(),
       ]);
       expect(answer.status(), await answer.text()).toBe(200);
