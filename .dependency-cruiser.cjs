@@ -103,7 +103,9 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: ['(^|/)node_modules/', '(^|/)dist/', '^apps/web/public/', '\\.d\\.ts$'] },
+    exclude: {
+      path: ['(^|/)node_modules/', '(^|/)dist/', '(^|/)\\.dist-', '^apps/web/public/', '\\.d\\.ts$'],
+    },
     // Type-only imports count: a circle of types is still a circle.
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.depcruise.json' },

@@ -37,7 +37,7 @@ export async function startProbeServer(env: Record<string, string>): Promise<Pro
   const inherited = { ...process.env };
   for (const key of ['TRUST_PROXY', 'LOGIN_RATE_LIMIT', 'LOGIN_ACCOUNT_RATE_LIMIT', 'SIGNUP_RATE_LIMIT'])
     delete inherited[key];
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['apps/server/bin/start.mjs'], {
     cwd: ROOT,
     env: {
       ...inherited,

@@ -44,7 +44,7 @@ export async function startServer(
   }
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'lotwise-e2e-'));
   const port = options.port ?? (await freePort());
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['apps/server/bin/start.mjs'], {
     cwd: ROOT,
     env: {
       ...process.env,
