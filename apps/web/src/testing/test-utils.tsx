@@ -15,14 +15,19 @@ function Providers({ client, route, children }: { client: QueryClient; route: st
   );
 }
 
-/** Renders inside Mantine, a fresh query client and a memory router. */
+/**
+ * Renders inside Mantine, a fresh query client and a memory router. `client`: another query client,
+ * such as the app's own (createQueryClient: its 30-second staleTime decides what refetches on mount).
+ */
 export function renderWithProviders(
   ui: ReactElement,
-  { route = '/', ...options }: RenderOptions & { route?: string } = {},
+  { route = '/', client: given, ...options }: RenderOptions & { route?: string; client?: QueryClient } = {},
 ) {
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
+  const client =
+    given ??
+    new QueryClient({
+      defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+    });
   const result = render(
     <Providers client={client} route={route}>
       {ui}

@@ -1,5 +1,6 @@
 import { checkTaxCalculation } from '@lotwise/contracts/tax/calculation';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { taxKeys } from '@/lib/api/tax/keys';
 import { callApi } from '@/lib/api-client';
 
@@ -14,6 +15,18 @@ export const checkCalculationQueryOptions = (traceId: string) =>
     refetchInterval: (query) => (query.state.data && DONE.has(query.state.data.state) ? false : 1000),
   });
 
+/**
+ * The calculation's progress. When the poll sees it end, the tax details are read again: the
+ * socket's `tax_calculated` does that too, but a socket still connecting when a short calculation
+ * ended misses it, and pages that follow the details (the tie-out's "Recalculating…") then waited
+ * for ever.
+ */
 export function useCheckCalculation(traceId: string | null) {
-  return useQuery({ ...checkCalculationQueryOptions(traceId ?? ''), enabled: Boolean(traceId) });
+  const client = useQueryClient();
+  const query = useQuery({ ...checkCalculationQueryOptions(traceId ?? ''), enabled: Boolean(traceId) });
+  const state = query.data?.state;
+  useEffect(() => {
+    if (traceId && state && DONE.has(state)) void client.invalidateQueries({ queryKey: taxKeys.details() });
+  }, [traceId, state, client]);
+  return query;
 }
