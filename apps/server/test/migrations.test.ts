@@ -11,12 +11,16 @@ for (const dialect of DIALECTS) {
       const db = await openTestDb(dialect);
       try {
         await migrateToLatest(db);
+        // Only this suite's schema: Kysely's introspection reads every schema's tables, and failed
+        // when another suite dropped its schema meanwhile ("schema … does not exist").
         const tables = async () =>
-          (await db.kysely.introspection.getTables())
-            // PostgreSQL lists every schema's tables; other suites work in schemas of their own.
-            .filter((t) => !db.schema || t.schema === db.schema)
-            .map((t) => t.name)
-            .filter((n) => !n.startsWith('kysely_'));
+          (db.schema
+            ? (
+                await sql<{ name: string }>`select table_name as name from information_schema.tables
+                  where table_schema = ${db.schema}`.execute(db.kysely)
+              ).rows.map((r) => r.name)
+            : (await db.kysely.introspection.getTables()).map((t) => t.name)
+          ).filter((n) => !n.startsWith('kysely_'));
         expect(await tables()).toEqual(expect.arrayContaining(['users', 'sessions', 'password_resets']));
         for (let i = 0; i < Object.keys(migrations).length; i++) await migrateDown(db);
         expect(await tables()).toEqual([]);
