@@ -6,11 +6,15 @@
 // dist/inputs.json, and the sources through tsx otherwise, so the server never runs stale code.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { bundleDir, repoRoot as root, serverDir as server, sourceHash } from './bundle-location.mjs';
 
-const server = path.resolve(import.meta.dirname, '..');
-const root = path.resolve(server, '../..');
-// LOTWISE_SERVER_DIST: another directory three levels below the repository (its tests build one).
-const dist = path.resolve(root, process.env.LOTWISE_SERVER_DIST || 'apps/server/dist');
+let dist;
+try {
+  dist = bundleDir();
+} catch (error) {
+  console.error(`lotwise server: ${error.message}`);
+  process.exit(2);
+}
 
 const externalThirdParty = {
   name: 'external-third-party',
@@ -57,8 +61,14 @@ const result = await esbuild.build({
     js: "import { createRequire as __lotwiseRequire } from 'node:module'; const require = __lotwiseRequire(import.meta.url);",
   },
 });
-const inputs = Object.keys(result.metafile.inputs).map((p) =>
-  path.relative(root, path.resolve(process.cwd(), p)),
+// Each source with its content's hash: bin/start.mjs runs the bundle only while every one still
+// hashes the same (an mtime can go back: cp -p, rsync -a, a tarball).
+const inputs = Object.fromEntries(
+  Object.keys(result.metafile.inputs)
+    .map((p) => path.relative(root, path.resolve(process.cwd(), p)))
+    .map((p) => [p, sourceHash(p)]),
 );
-writeFileSync(path.join(dist, 'inputs.json'), `${JSON.stringify(inputs)}\n`);
-console.log(`lotwise server bundled: ${inputs.length} sources → ${path.relative(root, dist)}/main.mjs`);
+writeFileSync(path.join(dist, 'inputs.json'), `${JSON.stringify(inputs, null, 1)}\n`);
+console.log(
+  `lotwise server bundled: ${Object.keys(inputs).length} sources → ${path.relative(root, dist)}/main.mjs`,
+);

@@ -1,7 +1,14 @@
 import { loadConfig } from './config.ts';
 import { createServer } from './server.ts';
 
-const config = loadConfig();
+// A configuration mistake is the operator's to fix: one line saying what, not a stack trace.
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (error) {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+}
 const server = await createServer(config);
 const dialect =
   server.ctx.db.dialect === 'sqlite'

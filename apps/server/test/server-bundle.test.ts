@@ -1,15 +1,17 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runNode } from './support/run-node.ts';
 
 /**
  * The precompiled server (scripts/build.mjs, run by `npm install`, `npm start` and `npm test`)
  * starts as the sources do, finds the built web app and its own worker files, and bin/start.mjs
- * never runs it once a source it was built from is newer. Built into a directory of its own, so
+ * never runs it once a source it was built from has changed. Built into a directory of its own, so
  * the browser tests running beside this file keep using apps/server/dist undisturbed.
  */
 const server = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -87,12 +89,18 @@ describe('the precompiled server', { timeout: 120_000 }, () => {
   });
   afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
-  it('lists the sources it was built from and has a file for each worker thread', () => {
-    const inputs: string[] = JSON.parse(readFileSync(path.join(dist, 'inputs.json'), 'utf8'));
-    expect(inputs).toContain('apps/server/src/main.ts');
-    expect(inputs).toContain('apps/server/src/modules/tax/calc-worker.ts');
-    expect(inputs.some((p) => p.startsWith('packages/engine/src/'))).toBe(true);
-    expect(inputs.some((p) => p.startsWith('apps/web/'))).toBe(false);
+  it('lists the sources it was built from, with their hashes, and has a file for each worker thread', () => {
+    const inputs: Record<string, string> = JSON.parse(readFileSync(path.join(dist, 'inputs.json'), 'utf8'));
+    const paths = Object.keys(inputs);
+    expect(paths).toContain('apps/server/src/main.ts');
+    expect(paths).toContain('apps/server/src/modules/tax/calc-worker.ts');
+    expect(paths.some((p) => p.startsWith('packages/engine/src/'))).toBe(true);
+    expect(paths.some((p) => p.startsWith('apps/web/'))).toBe(false);
+    expect(inputs['apps/server/src/main.ts']).toBe(
+      createHash('sha256')
+        .update(readFileSync(path.join(server, 'src/main.ts')))
+        .digest('hex'),
+    );
     // Every `new URL('./…-boot.mjs', import.meta.url)` of the sources has its bundled entry.
     for (const worker of [
       'calc-worker-boot',
@@ -110,23 +118,54 @@ describe('the precompiled server', { timeout: 120_000 }, () => {
     expect(run.session).toMatchObject({ user: null });
   });
 
-  it('runs the sources, and says so, once a source is newer than the bundle', async () => {
-    // A stand-in source of this bundle only (touching a real one would make apps/server/dist stale).
-    const source = path.join(dist, 'newer-source.ts');
-    writeFileSync(source, '// newer than the bundle\n');
-    const later = new Date(Date.now() + 60_000);
-    utimesSync(source, later, later);
-    const inputs: string[] = JSON.parse(readFileSync(path.join(dist, 'inputs.json'), 'utf8'));
-    writeFileSync(
-      path.join(dist, 'inputs.json'),
-      JSON.stringify([...inputs, `apps/server/${distName}/newer-source.ts`]),
+  it('runs the sources, and says why, once a source differs from what the bundle was built from', async () => {
+    const inputs: Record<string, string> = JSON.parse(readFileSync(path.join(dist, 'inputs.json'), 'utf8'));
+    const listed = (list: unknown) => writeFileSync(path.join(dist, 'inputs.json'), JSON.stringify(list));
+    try {
+      // A changed source (whatever its mtime says: cp -p and rsync -a set it back).
+      listed({ ...inputs, 'apps/server/src/main.ts': '0'.repeat(64) });
+      const run = await startAndProbe({});
+      expect(run.output).toContain(
+        `${STALE_WORDS} (slower to start): the bundle in apps/server/${distName} cannot run, as apps/server/src/main.ts changed since it was built`,
+      );
+      expect(run.html).toContain('<div id="root"');
+      // A list that is not the bundle's own, or that names files outside the repository.
+      listed([]);
+      expect((await startAndProbe({})).output).toContain('its list of sources is not its own');
+      listed({ ...inputs, '../../etc/passwd': 'x' });
+      expect((await startAndProbe({})).output).toContain('names ../../etc/passwd, outside the repository');
+      const quiet = await startAndProbe({ LOTWISE_SERVER_BUNDLE: 'off' });
+      expect(quiet.output).not.toContain(STALE_WORDS);
+    } finally {
+      listed(inputs);
+    }
+  });
+
+  it('says a configuration mistake in one line and exits 1, without a stack trace', async () => {
+    const run = await runNode([start], {
+      LOTWISE_SERVER_DIST: path.relative(root, dist),
+      REDIS_PREFIX: 'two words',
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toBe(
+      'Invalid configuration: REDIS_PREFIX: letters, digits and _ . : - only (at most 64)\n',
     );
-    const run = await startAndProbe({});
-    expect(run.output).toContain(
-      `${STALE_WORDS} (slower to start): apps/server/${distName} is missing or older`,
-    );
-    expect(run.html).toContain('<div id="root"');
-    const quiet = await startAndProbe({ LOTWISE_SERVER_BUNDLE: 'off' });
-    expect(quiet.output).not.toContain(STALE_WORDS);
+  });
+
+  it('refuses to build into, or start from, a directory that is not a bundle directory of apps/server', async () => {
+    const elsewhere = mkdtempSync(path.join(tmpdir(), 'lotwise-not-a-bundle-'));
+    writeFileSync(path.join(elsewhere, 'important.txt'), 'keep me');
+    for (const target of [elsewhere, 'apps/web', '.', 'apps/server/src']) {
+      const build = await runNode([path.join(server, 'scripts/build.mjs')], { LOTWISE_SERVER_DIST: target });
+      expect(build.status).toBe(2);
+      expect(build.stderr).toContain(
+        'LOTWISE_SERVER_DIST must name apps/server/dist or apps/server/.dist-<name>',
+      );
+      const start = await runNode([path.join(server, 'bin/start.mjs')], { LOTWISE_SERVER_DIST: target });
+      expect(start.status).toBe(2);
+    }
+    expect(readFileSync(path.join(elsewhere, 'important.txt'), 'utf8')).toBe('keep me');
+    expect(readFileSync(path.join(root, 'apps/web/index.html'), 'utf8')).toContain('<div id="root"');
+    rmSync(elsewhere, { recursive: true, force: true });
   });
 });

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { taxKeys } from '@/lib/api/tax/keys';
 import { createQueryClient } from '@/lib/query-client';
 import { jsonResponse, renderWithProviders } from '@/testing/test-utils';
 import { TieOutNotice } from './tie-out-notice';
@@ -42,13 +43,16 @@ describe('TieOutNotice', () => {
     const detailCalls = () =>
       fetchMock.mock.calls.filter(([u]) => u.startsWith('/api/imports/v1/tax_calculations/details')).length;
     // The app's own query client: with its 30-second staleTime nothing else reads the details soon.
-    renderWithProviders(<TieOutNotice calculatedAt="2026-12-01T10:00:00.000Z" />, {
-      client: createQueryClient(),
-    });
+    const client = createQueryClient();
+    // A year's results cached before the calculation (the one-year page's): stale once it ends.
+    client.setQueryData(taxKeys.year(2024), { cached: 'before the calculation' });
+    renderWithProviders(<TieOutNotice calculatedAt="2026-12-01T10:00:00.000Z" />, { client });
+    expect(client.getQueryState(taxKeys.year(2024))?.isInvalidated).toBe(false);
     await screen.findByTestId('tie-out-recalculating');
     expect(detailCalls()).toBe(1);
     // The tie-out follows the details' calculation: read again, the page shows the new one's lines.
     await waitFor(() => expect(detailCalls()).toBe(2), { timeout: 4_000 });
     expect(screen.queryByTestId('tie-out-recalculating')).toBeNull();
+    expect(client.getQueryState(taxKeys.year(2024))?.isInvalidated).toBe(true);
   });
 });
