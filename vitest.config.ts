@@ -22,8 +22,6 @@ export default defineConfig({
           name: 'packages',
           include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
           environment: 'node',
-          // See the server project: these tests keep no state in modules either.
-          isolate: false,
         },
       },
       {
@@ -37,11 +35,6 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // A worker keeps the modules it loaded for its next file instead of importing the whole
-          // server again: the server project took 522 s isolated and 264 s not, 10 CPU minutes
-          // against 4 (issue 34). Each file makes its own server, databases and config, and no
-          // test mocks modules or globals; one that changes process.env puts it back.
-          isolate: false,
         },
       },
       './apps/web/vite.config.ts',
