@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
@@ -34,10 +34,14 @@ export function outboxMailer(dir: string, from: string, log: FastifyBaseLogger):
       await mkdir(dir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(dir, `${stamp}-${process.pid}-${++counter}.json`);
+      // Written beside and renamed into place, so whoever watches the folder never
+      // reads a half-written message (a test once parsed one mid-write).
+      const partial = `${file}.partial`;
       await writeFile(
-        file,
+        partial,
         `${JSON.stringify({ from, ...mail, sent_at: new Date().toISOString() }, null, 2)}\n`,
       );
+      await rename(partial, file);
       log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to outbox');
     },
   };
