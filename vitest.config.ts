@@ -9,10 +9,10 @@ import { defineConfig } from 'vitest/config';
 // (a project's own `isolate` is ignored), so the node projects run in the threads pool without
 // per-file module isolation: a worker keeps the modules it loaded for its next file instead of
 // importing the whole server again (the server project alone took 522 s isolated; all three node
-// projects take 191 s not). No test
-// mocks modules or globals, and one that changes process.env puts it back. The SPA's jsdom tests
-// and the browser tests keep the isolated forks pool; the browser files mostly wait on their
-// server and Chromium, so they share the cores with the node files (vitest 21.7 → 12.9 min here).
+// projects take 191 s not). No test mocks modules or globals, and one that changes process.env
+// puts it back. The SPA's jsdom tests and the browser tests keep the isolated forks pool; the
+// browser files mostly wait on their server and Chromium, so they share the cores with the node
+// files (vitest 21.7 → 12.9 min here).
 export default defineConfig({
   test: {
     maxWorkers: 2,
