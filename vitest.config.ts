@@ -56,6 +56,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 120_000,
+          // expect.poll's 1 s default is shorter than a page's first answers on a busy 2-core CI
+          // machine (an overview box still loading failed a run); Playwright's own waits allow 30 s.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

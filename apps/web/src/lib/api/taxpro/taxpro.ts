@@ -13,7 +13,9 @@ import {
   revokeAccountant,
 } from '@lotwise/contracts/taxpro/taxpro';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { callApi } from '@/lib/api-client';
+import { holdQueriesForSessionSwitch } from '@/lib/session/hold-queries';
 import { STORAGE_KEYS, writeStorage } from '@/lib/storage';
 
 export const taxProKeys = {
@@ -45,8 +47,14 @@ export function useInviteClient() {
 
 /** spec 01 §4: starting stores where to come back to and goes to /dashboard as the client. */
 export function useImpersonate() {
+  const client = useQueryClient();
+  const resume = useRef<() => void>(() => {});
   return useMutation({
-    mutationFn: (id: number) => callApi(impersonate, { params: { id } }),
+    mutationFn: async (id: number) => {
+      resume.current = await holdQueriesForSessionSwitch(client);
+      return callApi(impersonate, { params: { id } });
+    },
+    onError: () => resume.current(),
     onSuccess: () => {
       writeStorage(STORAGE_KEYS.maskRedirect, window.location.pathname + window.location.search);
       // The page load drops every cached answer. Clearing the cache here instead made the page
