@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 // Each test file has its own databases, and each browser test file its own server process (own
 // port, own SQLite directory, own PostgreSQL database and Redis channels), so files run side by side.
 //
-// Two pools of two workers each, at once (issue 34). Isolation is a pool-wide setting in vitest 3.2
+// Two pools at once (issue 34). Isolation is a pool-wide setting in vitest 3.2
 // (a project's own `isolate` is ignored), so the node projects run in the threads pool without
 // per-file module isolation: a worker keeps the modules it loaded for its next file instead of
 // importing the whole server again (the server project alone took 522 s isolated; all three node
@@ -16,7 +16,10 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     maxWorkers: 2,
-    poolOptions: { threads: { isolate: false } },
+    // One thread for the node projects beside two forks: with four workers on two cores, tests that
+    // time things (sign-in cost, poll timeouts) failed on a loaded CI machine, and the node files
+    // still finish well before the browser files.
+    poolOptions: { threads: { isolate: false, maxThreads: 1, minThreads: 1 } },
     projects: [
       {
         test: {

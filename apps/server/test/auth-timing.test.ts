@@ -95,16 +95,20 @@ for (const dialect of DIALECTS) {
     });
 
     it('signing in with an unknown address checks a password as long as with a known one', async () => {
-      const runs = async (email: string) => {
-        const times: number[] = [];
-        for (let i = 0; i < 5; i++)
-          times.push((await timed('/api/auth/login', { email, password: 'wrong horse 1' })).ms);
-        return times.sort((a, b) => a - b)[2] as number;
-      };
-      const known = await runs('known@example.com');
-      const unknown = await runs('nobody@example.com');
+      // Alternated and the fastest of each kept: a loaded machine (CI runs two pools at once) slows
+      // single runs, never speeds one up, so the minimum is the cost itself.
+      const known: number[] = [];
+      const unknown: number[] = [];
+      for (let i = 0; i < 7; i++) {
+        known.push(
+          (await timed('/api/auth/login', { email: 'known@example.com', password: 'wrong horse 1' })).ms,
+        );
+        unknown.push(
+          (await timed('/api/auth/login', { email: 'nobody@example.com', password: 'wrong horse 1' })).ms,
+        );
+      }
       // argon2 verify in both cases: same order of time (a missing verify would be 10× faster).
-      expect(unknown).toBeGreaterThan(known / 3);
+      expect(Math.min(...unknown)).toBeGreaterThan(Math.min(...known) / 3);
     });
   });
 }

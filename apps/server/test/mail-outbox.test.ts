@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
@@ -42,6 +42,8 @@ describe('local outbox', () => {
     const files = readdirSync(dir);
     expect(files.filter((f) => !f.endsWith('.json'))).toEqual([]);
     expect(files).toHaveLength(40);
+    // The links inside are for the addressee alone.
+    expect(statSync(path.join(dir, files[0] as string)).mode & 0o077).toBe(0);
     const one = JSON.parse(readFileSync(path.join(dir, files[0] as string), 'utf8'));
     expect(one).toMatchObject({ from: 'Lotwise <no-reply@lotwise.local>', subject: 'Reset', text: body });
   });

@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { OwnSchemaPostgresDialect } from './own-schema-introspector.ts';
 import type { Database } from './schema.ts';
 import { SqliteBooleanPlugin } from './sqlite-boolean-plugin.ts';
 
@@ -53,7 +54,7 @@ export function openDatabase(url: string, options: OpenOptions = {}): Db {
       max: 10,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const kysely = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }) });
     pools.set(kysely, pool);
     return {
       kysely,

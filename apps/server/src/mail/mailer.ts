@@ -31,15 +31,18 @@ export function outboxMailer(dir: string, from: string, log: FastifyBaseLogger):
   let counter = 0;
   return {
     async send(mail) {
-      await mkdir(dir, { recursive: true });
+      await mkdir(dir, { recursive: true, mode: 0o700 });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(dir, `${stamp}-${process.pid}-${++counter}.json`);
-      // Written beside and renamed into place, so whoever watches the folder never
-      // reads a half-written message (a test once parsed one mid-write).
-      const partial = `${file}.partial`;
+      // Written beside and renamed into place, so whoever watches the folder never reads a
+      // half-written message (a test once parsed one mid-write); the unfinished file is hidden
+      // (a dot name) so a listing or a newest-by-name script never takes it for a mail. Owner
+      // only: the mails hold sign-in and reset links, like secret.key.
+      const partial = path.join(dir, `.${path.basename(file)}.partial`);
       await writeFile(
         partial,
         `${JSON.stringify({ from, ...mail, sent_at: new Date().toISOString() }, null, 2)}\n`,
+        { mode: 0o600 },
       );
       await rename(partial, file);
       log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to outbox');
