@@ -285,6 +285,9 @@ async function fixLine(page: Page, width: number) {
   // The year is recalculated and the line read again: it matches, its lot is the deposit.
   await page.getByTestId('tie-out-fixed').waitFor({ timeout: 60_000 });
   await dialog.waitFor({ state: 'hidden' });
+  // While the tie-out is read again the note says so, never the status from before the fix.
+  const reading = 'Recalculated with the deposit: reading the tie-out again…';
+  await expect.poll(() => page.getByTestId('tie-out-fixed').textContent()).not.toBe(reading);
   expect(await page.getByTestId('tie-out-fixed').textContent()).toBe(
     'Recalculated with the deposit: the line now matches the 1099-DA.',
   );

@@ -14,7 +14,7 @@ import { signedInNewcomer } from './imports-helpers.ts';
  * is in flight and holds every query until the page load. Here the query's answer is held,
  * so it is in flight at the click on every run.
  */
-describe('a session switch leaves no query to be refused', () => {
+describe('a session switch leaves no query to be refused, and a failed one leaves the page working', () => {
   let server: RunningServer;
   let browser: Browser;
   beforeAll(async () => {
@@ -26,7 +26,8 @@ describe('a session switch leaves no query to be refused', () => {
     await server?.stop();
   });
 
-  it('Exit and Return with a query of the client’s page in flight: no 401, back in the accountant’s area', async () => {
+  /** A client and their accountant, who is inside the client's account (the API's own calls). */
+  async function accountantInside() {
     const client = await signedInNewcomer(browser, server.url, { width: 1280, height: 860 });
     const clientId = (
       (await (await client.context.request.get('/api/auth/session')).json()) as { user: { id: number } }
@@ -40,7 +41,11 @@ describe('a session switch leaves no query to be refused', () => {
     const link = new URL(firstLink(await waitForMail(server.outboxDir, cpaEmail)));
     await postJson(cpa, '/api/invitations/accept', { token: link.searchParams.get('token') });
     await postJson(cpa, `/api/users/${clientId}/impersonate`);
+    return { client, cpa };
+  }
 
+  it('Exit and Return with a query of the client’s page in flight: no 401, back in the accountant’s area', async () => {
+    const { client, cpa } = await accountantInside();
     const page = await cpa.newPage();
     const refused: string[] = [];
     page.on('response', (r) => {
@@ -84,6 +89,29 @@ describe('a session switch leaves no query to be refused', () => {
     expect(order.slice(0, order.indexOf('exit sent')).every((o) => o === 'details aborted')).toBe(true);
     expect(refused).toEqual([]);
     expect(await page.getByRole('status').filter({ hasText: 'You are viewing' }).count()).toBe(0);
+    await cpa.close();
+    await client.context.close();
+  });
+
+  it('a failed Exit and Return leaves the page live: the client’s revocation still takes the accountant out', async () => {
+    const { client, cpa } = await accountantInside();
+    const page = await cpa.newPage();
+    await page.goto('/transactions');
+    const banner = page.getByRole('status').filter({ hasText: 'You are viewing' });
+    await banner.waitFor();
+    await page.route('**/api/users/stop_impersonating', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":"error"}' }),
+    );
+    await banner.getByRole('button', { name: 'Exit and Return' }).click();
+    await banner.getByRole('button', { name: 'Exit and Return' }).waitFor(); // "Returning…" is over
+    expect(page.url()).toContain('/transactions');
+
+    await client.page.goto('/work_with_tax_pro');
+    await client.page.getByRole('button', { name: 'Revoke' }).first().click();
+    await client.page.getByRole('dialog').getByRole('button', { name: 'Revoke access' }).click();
+    // No click by the accountant: the socket, reopened after the failed exit, takes them out.
+    await page.waitForURL('**/tax_pro/dashboard', { timeout: 10_000 });
+    await page.getByText(/Your access to .* account has ended: they revoked it\./).waitFor();
     await cpa.close();
     await client.context.close();
   });

@@ -29,6 +29,8 @@ const listeners = new Set<Listener>();
 let socket: WebSocket | null = null;
 let retryTimer: ReturnType<typeof setTimeout> | null = null;
 let attempts = 0;
+/** While a session changes hands no socket opens (pauseRealtime). */
+let paused = false;
 
 export function parseRealtimeMessage(raw: unknown): RealtimeMessage | null {
   if (typeof raw !== 'string') return null;
@@ -59,7 +61,7 @@ function emit(message: RealtimeMessage): void {
 }
 
 function connect(): void {
-  if (socket || listeners.size === 0 || typeof WebSocket === 'undefined') return;
+  if (paused || socket || listeners.size === 0 || typeof WebSocket === 'undefined') return;
   const ws = new WebSocket(socketUrl());
   socket = ws;
   ws.onopen = () => {
@@ -98,14 +100,19 @@ function disconnect(): void {
 }
 
 /**
- * Closes the socket for a page that is about to leave (Exit and Return): the server closes it
- * when the impersonation ends, before the exit's answer has set the accountant's cookie, and the
- * close would have the page refetch with the ended session (a 401). Nothing reconnects: the
- * page's next load opens its own.
+ * Closes the socket while the session changes hands (entering or leaving a client's account):
+ * the server closes it when the old session ends, before the answer has set the new cookie, and
+ * the close would have the page refetch with the ended session (a 401). The listeners stay, so
+ * the returned resume reconnects them when the switch failed and the page stays; after a
+ * switch the page's next load opens its own socket.
  */
-export function closeRealtimeBeforeLeaving(): void {
-  listeners.clear();
+export function pauseRealtime(): () => void {
+  paused = true;
   disconnect();
+  return () => {
+    paused = false;
+    connect();
+  };
 }
 
 /** Adds a listener for every message on the socket; returns the unsubscribe function. */

@@ -3,7 +3,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { paths } from '@/config/paths';
 import { callApi } from '@/lib/api-client';
-import { closeRealtimeBeforeLeaving } from '@/lib/realtime';
 import { forgetViewing } from '@/lib/session/access-ended';
 import { readStorage, removeStorage, STORAGE_KEYS } from '@/lib/storage';
 import { holdQueriesForSessionSwitch } from './hold-queries';
@@ -14,7 +13,6 @@ export function useStopImpersonating() {
   const resume = useRef<() => void>(() => {});
   return useMutation({
     mutationFn: async () => {
-      closeRealtimeBeforeLeaving();
       resume.current = await holdQueriesForSessionSwitch(client);
       return callApi(stopImpersonatingCall);
     },

@@ -31,10 +31,12 @@ interface RowProps {
   readOnly: boolean;
   /** The line was just fixed: it opens on what the tie-out says now. */
   fixed: boolean;
+  /** The tie-out is being read again: the line's status may still be the one before the fix. */
+  rereading: boolean;
   onFixed: (stage: FixStage) => void;
 }
 
-function LineRow({ line, readOnly, fixed, onFixed }: RowProps) {
+function LineRow({ line, readOnly, fixed, rereading, onFixed }: RowProps) {
   const [open, setOpen] = useState(fixed);
   const mobile = useIsMobile();
   const units = line.broker ? line.broker.units : (line.disposals[0]?.amount ?? null);
@@ -77,14 +79,18 @@ function LineRow({ line, readOnly, fixed, onFixed }: RowProps) {
       </UnstyledButton>
       {fixed ? (
         <Alert
-          color={line.status === 'matches' ? 'teal' : 'orange'}
+          color={rereading ? 'gray' : line.status === 'matches' ? 'teal' : 'orange'}
           mt="xs"
           p="xs"
           data-testid="tie-out-fixed"
         >
-          {line.status === 'matches'
-            ? 'Recalculated with the deposit: the line now matches the 1099-DA.'
-            : `Recalculated with the deposit: still ${STATUS_LABELS[line.status].replace(/^./, (c) => c.toLowerCase())} — see why below.`}
+          {/* Until the tie-out is read again the line still has its status from before the fix:
+              saying "still basis differs" then would be wrong for a moment (CI under load). */}
+          {rereading
+            ? 'Recalculated with the deposit: reading the tie-out again…'
+            : line.status === 'matches'
+              ? 'Recalculated with the deposit: the line now matches the 1099-DA.'
+              : `Recalculated with the deposit: still ${STATUS_LABELS[line.status].replace(/^./, (c) => c.toLowerCase())} — see why below.`}
         </Alert>
       ) : null}
       {open ? <TieOutLineDetail line={line} readOnly={readOnly} onFixed={onFixed} /> : null}
@@ -192,6 +198,7 @@ export function TieOutSection({
               line={l}
               readOnly={readOnly}
               fixed={fixed !== null && l.broker?.id === fixed}
+              rereading={tie.isFetching}
               onFixed={(stage) => {
                 if (stage === 'recalculated') setFixed(l.broker?.id ?? null);
                 setStatus(undefined);
