@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postJson } from '../support/api.ts';
 import { launchBrowser, screenshot } from '../support/browser.ts';
 import { firstLink, waitForMail } from '../support/outbox.ts';
@@ -41,6 +41,11 @@ describe('an accountant viewing any page is taken out when the client revokes (i
       await postJson(cpa, '/api/invitations/accept', { token: link.searchParams.get('token') });
       await postJson(cpa, `/api/users/${clientId}/impersonate`);
       const page = await cpa.newPage();
+      const refused: string[] = [];
+      page.on('response', (r) => {
+        if (r.status() >= 400 && r.url().includes('/api/'))
+          refused.push(`${r.status()} ${new URL(r.url()).pathname}`);
+      });
       try {
         await page.goto('/transactions');
         await page.getByRole('status').filter({ hasText: 'You are viewing' }).waitFor();
@@ -53,6 +58,11 @@ describe('an accountant viewing any page is taken out when the client revokes (i
         // No navigation by the accountant: the closed socket takes them out, with the reason.
         await page.waitForURL('**/tax_pro/dashboard', { timeout: 10_000 });
         await page.getByText(/Your access to .* account has ended: they revoked it\./).waitFor();
+        // One call learned that access ended (403, which hands back the accountant's session);
+        // the page's other queries waited instead of each being refused 401 (a fresh tester
+        // counted nine, each running the sign-out handler).
+        expect(refused.filter((r) => r.startsWith('401'))).toEqual([]);
+        expect(refused.filter((r) => r.startsWith('403'))).toHaveLength(1);
         await screenshot(page, `revoke-while-viewing-${width}`);
       } catch (error) {
         await screenshot(page, `revoke-while-viewing-failure-${width}`);

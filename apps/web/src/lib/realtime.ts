@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { noteAccessEndedIfViewing } from '@/lib/session/access-ended';
+import { askOnceAfterAccessEnded } from '@/lib/session/access-ended-while-viewing';
 import { sessionKeys } from '@/lib/session/session';
 
 /**
@@ -76,7 +77,8 @@ function connect(): void {
     // The server closed it because the session ended (4401) or access to the account did (4403,
     // e.g. the client revoked the accountant viewing it): the page refetches and learns where it is.
     if (event.code === 4403) noteAccessEndedIfViewing();
-    if (event.code === 4401 || event.code === 4403) emit({ channel: 'imports', event: SESSION_CHANGED });
+    if (event.code === 4401 || event.code === 4403)
+      emit({ channel: 'imports', event: SESSION_CHANGED, data: { code: event.code } });
     // 4401: not signed in — reconnecting will not help until the session changes.
     if (listeners.size === 0 || event.code === 4401) return;
     retryTimer = setTimeout(() => {
@@ -140,9 +142,14 @@ export function useImportsChannel(onMessage?: (message: RealtimeMessage) => void
         if (message.channel !== 'imports') return;
         if (!invalidated.has(message)) {
           invalidated.add(message);
-          void client.invalidateQueries({ queryKey: [IMPORTS_QUERY_ROOT] });
-          if (message.event === 'import_complete' || message.event === SESSION_CHANGED)
-            void client.invalidateQueries({ queryKey: sessionKeys.all });
+          const refetch = () => {
+            void client.invalidateQueries({ queryKey: [IMPORTS_QUERY_ROOT] });
+            if (message.event === 'import_complete' || message.event === SESSION_CHANGED)
+              void client.invalidateQueries({ queryKey: sessionKeys.all });
+          };
+          if (message.event === SESSION_CHANGED && message.data?.code === 4403)
+            void askOnceAfterAccessEnded(client, refetch);
+          else refetch();
         }
         handler.current?.(message);
       }),
