@@ -1,11 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postJson } from '../support/api.ts';
 import { launchBrowser, screenshot } from '../support/browser.ts';
-import { firstLink, waitForMail } from '../support/outbox.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
-import { PASSWORD, uniqueEmail } from './helpers.ts';
-import { signedInNewcomer } from './imports-helpers.ts';
+import { accountantInside } from './taxpro-helpers.ts';
 
 /**
  * Issue 32 in the browser: an accountant working inside a client's account finds no control
@@ -25,20 +22,7 @@ describe('an accountant inside a client’s account (issue 32)', () => {
   });
 
   it('finds no link, menu item, tab or form for the client’s own settings, accountants, access log, billing or Labs', async () => {
-    const client = await signedInNewcomer(browser, server.url);
-    const clientId = (
-      (await (await client.context.request.get('/api/auth/session')).json()) as { user: { id: number } }
-    ).user.id;
-
-    const cpa = await browser.newContext({ viewport: { width: 1280, height: 860 }, baseURL: server.url });
-    const cpaEmail = uniqueEmail('cpa');
-    await postJson(cpa, '/api/auth/sign_up', { email: cpaEmail, password: PASSWORD, first_name: 'Carla' });
-    await postJson(cpa, '/api/onboarding/settings/update_role', { role: 'cpa' });
-    await postJson(cpa, '/api/onboarding_flag', { onboarded: true });
-    await postJson(client.context, '/api/customer_cpa', { email: cpaEmail });
-    const link = new URL(firstLink(await waitForMail(server.outboxDir, cpaEmail)));
-    await postJson(cpa, '/api/invitations/accept', { token: link.searchParams.get('token') });
-    await postJson(cpa, `/api/users/${clientId}/impersonate`);
+    const { client, cpa } = await accountantInside(browser, server);
 
     const page = await cpa.newPage();
     await page.goto('/dashboard');

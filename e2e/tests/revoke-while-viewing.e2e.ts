@@ -1,11 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postJson } from '../support/api.ts';
 import { launchBrowser, screenshot } from '../support/browser.ts';
-import { firstLink, waitForMail } from '../support/outbox.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
-import { PASSWORD, uniqueEmail } from './helpers.ts';
-import { signedInNewcomer } from './imports-helpers.ts';
+import { accountantInside } from './taxpro-helpers.ts';
 
 /*
  * Issue 35.10, found by the walk: the revoke dialog says an accountant in the account now is
@@ -27,19 +24,7 @@ describe('an accountant viewing any page is taken out when the client revokes (i
   for (const width of [1280, 375]) {
     it(`leaves the client's transactions page at once with the reason (${width} px)`, async () => {
       const viewport = { width, height: 860 };
-      const client = await signedInNewcomer(browser, server.url, viewport);
-      const clientId = (
-        (await (await client.context.request.get('/api/auth/session')).json()) as { user: { id: number } }
-      ).user.id;
-      const cpa = await browser.newContext({ viewport, baseURL: server.url });
-      const cpaEmail = uniqueEmail('cpa');
-      await postJson(cpa, '/api/auth/sign_up', { email: cpaEmail, password: PASSWORD, first_name: 'Carla' });
-      await postJson(cpa, '/api/onboarding/settings/update_role', { role: 'cpa' });
-      await postJson(cpa, '/api/onboarding_flag', { onboarded: true });
-      await postJson(client.context, '/api/customer_cpa', { email: cpaEmail });
-      const link = new URL(firstLink(await waitForMail(server.outboxDir, cpaEmail)));
-      await postJson(cpa, '/api/invitations/accept', { token: link.searchParams.get('token') });
-      await postJson(cpa, `/api/users/${clientId}/impersonate`);
+      const { client, cpa } = await accountantInside(browser, server, viewport);
       const page = await cpa.newPage();
       const refused: string[] = [];
       page.on('response', (r) => {

@@ -1,11 +1,8 @@
 import type { Browser, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postJson } from '../support/api.ts';
 import { launchBrowser } from '../support/browser.ts';
-import { firstLink, waitForMail } from '../support/outbox.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
-import { PASSWORD, uniqueEmail } from './helpers.ts';
-import { signedInNewcomer } from './imports-helpers.ts';
+import { accountantInside } from './taxpro-helpers.ts';
 
 /*
  * Found by CI under load: 'Exit and Return' retires the viewing session, and a query of the
@@ -26,26 +23,8 @@ describe('a session switch leaves no query to be refused, and a failed one leave
     await server?.stop();
   });
 
-  /** A client and their accountant, who is inside the client's account (the API's own calls). */
-  async function accountantInside() {
-    const client = await signedInNewcomer(browser, server.url, { width: 1280, height: 860 });
-    const clientId = (
-      (await (await client.context.request.get('/api/auth/session')).json()) as { user: { id: number } }
-    ).user.id;
-    const cpa = await browser.newContext({ viewport: { width: 1280, height: 860 }, baseURL: server.url });
-    const cpaEmail = uniqueEmail('cpa');
-    await postJson(cpa, '/api/auth/sign_up', { email: cpaEmail, password: PASSWORD, first_name: 'Carla' });
-    await postJson(cpa, '/api/onboarding/settings/update_role', { role: 'cpa' });
-    await postJson(cpa, '/api/onboarding_flag', { onboarded: true });
-    await postJson(client.context, '/api/customer_cpa', { email: cpaEmail });
-    const link = new URL(firstLink(await waitForMail(server.outboxDir, cpaEmail)));
-    await postJson(cpa, '/api/invitations/accept', { token: link.searchParams.get('token') });
-    await postJson(cpa, `/api/users/${clientId}/impersonate`);
-    return { client, cpa };
-  }
-
   it('Exit and Return with a query of the client’s page in flight: no 401, back in the accountant’s area', async () => {
-    const { client, cpa } = await accountantInside();
+    const { client, cpa } = await accountantInside(browser, server, { width: 1280, height: 860 });
     const page = await cpa.newPage();
     const refused: string[] = [];
     page.on('response', (r) => {
@@ -94,7 +73,7 @@ describe('a session switch leaves no query to be refused, and a failed one leave
   });
 
   it('a failed Exit and Return leaves the page live: the client’s revocation still takes the accountant out', async () => {
-    const { client, cpa } = await accountantInside();
+    const { client, cpa } = await accountantInside(browser, server, { width: 1280, height: 860 });
     const page = await cpa.newPage();
     await page.goto('/transactions');
     const banner = page.getByRole('status').filter({ hasText: 'You are viewing' });

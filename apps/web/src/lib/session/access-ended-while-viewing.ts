@@ -1,7 +1,8 @@
 import { getSession } from '@lotwise/contracts/auth/session';
 import { ACCESS_ENDED } from '@lotwise/contracts/taxpro/taxpro';
-import { onlineManager, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { ApiError, callApi } from '@/lib/api-client';
+import { pauseQueries } from './pause-queries';
 
 /**
  * The socket closed because access to the account being viewed ended (4403). Every query
@@ -12,13 +13,12 @@ import { ApiError, callApi } from '@/lib/api-client';
  * to the accountant's area; otherwise everything is read again, as before.
  */
 export async function askOnceAfterAccessEnded(client: QueryClient, refetch: () => void): Promise<void> {
-  onlineManager.setOnline(false);
-  await client.cancelQueries();
+  const resume = await pauseQueries(client);
   try {
     await callApi(getSession);
   } catch (error) {
     if (error instanceof ApiError && error.code === 'forbidden' && error.message === ACCESS_ENDED) return;
   }
-  onlineManager.setOnline(true);
+  resume();
   refetch();
 }

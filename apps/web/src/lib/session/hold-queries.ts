@@ -1,5 +1,6 @@
-import { onlineManager, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { pauseRealtime } from '@/lib/realtime';
+import { pauseQueries } from './pause-queries';
 
 /**
  * Before the session changes hands (entering or leaving a client's account). The server
@@ -13,10 +14,9 @@ import { pauseRealtime } from '@/lib/realtime';
  */
 export async function holdQueriesForSessionSwitch(client: QueryClient): Promise<() => void> {
   const resumeRealtime = pauseRealtime();
-  onlineManager.setOnline(false);
-  await client.cancelQueries();
+  const resumeQueries = await pauseQueries(client);
   return () => {
-    onlineManager.setOnline(true);
+    resumeQueries();
     resumeRealtime();
   };
 }
